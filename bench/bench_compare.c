@@ -1,0 +1,127 @@
+/* bench_compare: every registered method on the same buffer, one table.
+ *
+ * The flow reads top to bottom: options -> device -> one buffer of n floats,
+ * filled once -> CPU reference -> each method: check, warm up, time (every
+ * timed result validated) -> table -> saved files -> baseline verdicts.
+ * Bytes counted for GB/s: n x 4 read once; nothing else (a method's extra
+ * traffic - partials, atomics, passes - is its own cost, so it shows as lower
+ * bandwidth, which is the point). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "baseline.h"
+#include "bench_setup.h"
+#include "cli.h"
+#include "cuda_check.h"
+#include "measure.h"
+#include "registry.h"
+#include "report.h"
+#include "result_files.h"
+#include "sweep.h"
+
+#define EXIT_BAD_INPUT 2
+
+static int list_methods(void)
+{
+    printf("%-20s %-11s %-34s %s\n", "method", "family", "source", "idea");
+    for (size_t i = 0; i < METHOD_COUNT; ++i)
+        printf("%-20s %-11s %-34s %s\n", METHODS[i].name, family_name(METHODS[i].family),
+               METHODS[i].source, METHODS[i].idea);
+    return 0;
+}
+
+static int compare_files(const char *old_path, const char *new_path)
+{
+    char err[512];
+    struct run old_run = {0}, new_run = {0};
+    if (read_run_csv(old_path, &old_run, err, sizeof err) != 0 ||
+        read_run_csv(new_path, &new_run, err, sizeof err) != 0) {
+        fprintf(stderr, "bench_compare: %s\n", err);
+        free_run(&old_run);
+        return EXIT_BAD_INPUT;
+    }
+    const int status = report_baseline_comparison(stdout, &old_run, &new_run);
+    free_run(&old_run);
+    free_run(&new_run);
+    return status;
+}
+
+static int save_outputs(const struct bench_options *o, const struct run *run)
+{
+    char err[512];
+    int failed = 0;
+    if (o->csv_path && write_run_csv(o->csv_path, run, err, sizeof err) != 0)
+        failed = fprintf(stderr, "bench_compare: %s\n", err);
+    if (o->json_path && write_run_json(o->json_path, run, err, sizeof err) != 0)
+        failed = fprintf(stderr, "bench_compare: %s\n", err);
+    if (o->markdown_path && write_run_markdown(o->markdown_path, run, err, sizeof err) != 0)
+        failed = fprintf(stderr, "bench_compare: %s\n", err);
+    return failed ? EXIT_BAD_INPUT : 0;
+}
+
+int main(int argc, char **argv)
+{
+    char err[CLI_ERROR_LEN];
+    struct bench_options opts;
+    switch (parse_bench_options(argc, argv, &opts, err, sizeof err)) {
+    case CLI_HELP:
+        print_usage(argv[0]);
+        return 0;
+    case CLI_ERROR:
+        fprintf(stderr, "bench_compare: %s\n", err);
+        return EXIT_BAD_INPUT;
+    case CLI_OK:
+        break;
+    }
+    if (opts.list)
+        return list_methods();
+    if (opts.compare_old)
+        return compare_files(opts.compare_old, opts.compare_new);
+
+    struct selection selection;
+    struct run baseline = {0};
+    if (select_methods(&opts, &selection, err, sizeof err) != 0 ||
+        check_output_paths(&opts, err, sizeof err) != 0 ||
+        (opts.baseline_path && read_run_csv(opts.baseline_path, &baseline, err, sizeof err) != 0)) {
+        fprintf(stderr, "bench_compare: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+
+    struct bench_session session;
+    if (open_session(&opts, &session, err, sizeof err) != 0) {
+        fprintf(stderr, "bench_compare: %s\n", err);
+        free_run(&baseline);
+        return EXIT_BAD_INPUT;
+    }
+    if (opts.sweep) {
+        const int status = run_sweep(&opts, &selection, &session);
+        close_session(&session);
+        return status;
+    }
+
+    struct run run = {.context = session.context};
+    int status = measure_selection(&opts, &selection, &session, opts.n, &run);
+    if (status != EXIT_BAD_INPUT) {
+        print_run_header(stdout, &run.context);
+        printf("\n");
+        if (opts.progression)
+            print_progression(stdout, &run);
+        else
+            print_results_table(stdout, &run);
+        const int saved = save_outputs(&opts, &run);
+        if (opts.baseline_path) {
+            printf("\nagainst baseline %s:\n", opts.baseline_path);
+            const int verdict = report_baseline_comparison(stdout, &baseline, &run);
+            if (verdict > status)
+                status = verdict;
+        }
+        if (saved)
+            status = saved;
+    }
+    free(run.rows);
+    free_run(&baseline);
+    close_session(&session);
+    return status;
+}

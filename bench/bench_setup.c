@@ -1,0 +1,190 @@
+#define _POSIX_C_SOURCE 200809L /* access() */
+
+#include "bench_setup.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cuda_check.h"
+#include "data_gen.h"
+#include "device_info.h"
+#include "measure.h"
+#include "reference.h"
+#include "report.h"
+#include "registry.h"
+
+/* Room left on the device for workspaces, the flusher and CUB's temp storage. */
+#define DEVICE_MARGIN_BYTES ((size_t)512 << 20)
+
+int select_methods(const struct bench_options *o, struct selection *s, char *err, size_t err_len)
+{
+    s->count = 0;
+    for (size_t i = 0; i < o->method_count; ++i)
+        if (!find_method(o->methods[i])) {
+            snprintf(err, err_len, "unknown method '%s' (bench_compare --list shows them)",
+                     o->methods[i]);
+            return -1;
+        }
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const struct method *m = &METHODS[i];
+        bool wanted = o->method_count == 0;
+        if (wanted && o->sweep)
+            wanted = m->family == FAMILY_MODERN || m->family == FAMILY_VENDOR;
+        for (size_t j = 0; j < o->method_count; ++j)
+            wanted = wanted || strcmp(o->methods[j], m->name) == 0;
+        if (wanted)
+            s->methods[s->count++] = m;
+    }
+    return 0;
+}
+
+static int check_writable(const char *path, char *err, size_t err_len)
+{
+    if (!path)
+        return 0;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        slash == dir ? (void)(slash[1] = '\0') : (void)(*slash = '\0');
+    else
+        snprintf(dir, sizeof dir, ".");
+    if (access(dir, W_OK) != 0) {
+        snprintf(err, err_len, "cannot write %s: directory '%s' is missing or not writable", path,
+                 dir);
+        return -1;
+    }
+    return 0;
+}
+
+int check_output_paths(const struct bench_options *o, char *err, size_t err_len)
+{
+    const char *paths[] = {o->csv_path, o->json_path, o->markdown_path, o->sweep_csv_path};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i)
+        if (check_writable(paths[i], err, err_len) != 0)
+            return -1;
+    return 0;
+}
+
+int open_session(const struct bench_options *o, struct bench_session *s, char *err,
+                 size_t err_len)
+{
+    memset(s, 0, sizeof *s);
+    struct run_context *c = &s->context;
+    const int device_err = read_device_context(c);
+    if (device_err) {
+        snprintf(err, err_len, "no usable CUDA device: %s",
+                 cudaGetErrorString((cudaError_t)device_err));
+        return -1;
+    }
+    snprintf(c->flush_mode, sizeof c->flush_mode, "%s", o->hot ? "none" : "read-sweep");
+    snprintf(c->strategy, sizeof c->strategy, "%s", pass_strategy_name(o->strategy));
+    snprintf(c->distribution, sizeof c->distribution, "%s", distribution_name(o->dist));
+    snprintf(c->git_commit, sizeof c->git_commit, "%s", SUITE_GIT_COMMIT);
+    const time_t now = time(NULL);
+    strftime(c->date, sizeof c->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    c->offset = o->offset;
+    c->samples = o->samples;
+    c->seed = o->seed;
+    if (l2_flusher_create(&s->flusher, c->l2_bytes) != 0 ||
+        cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking) != cudaSuccess) {
+        snprintf(err, err_len, "could not set up the L2 flusher and stream (see above)");
+        close_session(s);
+        return -1;
+    }
+    return 0;
+}
+
+void close_session(struct bench_session *s)
+{
+    l2_flusher_destroy(&s->flusher);
+    if (s->stream)
+        cudaStreamDestroy(s->stream);
+    s->stream = NULL;
+}
+
+/* Host and device copies of the same n floats, the device one shifted by
+ * `offset` floats from a 256-byte-aligned allocation. */
+struct input_buffers {
+    float *host;
+    float *device_base;
+};
+
+static int allocate_inputs(size_t n, size_t offset, struct input_buffers *b)
+{
+    size_t free_bytes = 0;
+    if (device_free_bytes(&free_bytes) != 0)
+        return -1;
+    const size_t needed = (n + offset) * sizeof(float);
+    if (n > (SIZE_MAX - DEVICE_MARGIN_BYTES) / sizeof(float) - offset ||
+        needed + DEVICE_MARGIN_BYTES > free_bytes) {
+        fprintf(stderr,
+                "bench_compare: n = %zu floats needs %.2f GiB of device memory (+%zu MiB for "
+                "workspaces); the device has %.2f GiB free\n",
+                n, (double)needed / (1 << 30), DEVICE_MARGIN_BYTES >> 20,
+                (double)free_bytes / (1 << 30));
+        return -1;
+    }
+    b->host = malloc(n * sizeof(float) + 1);
+    if (!b->host) {
+        fprintf(stderr, "bench_compare: n = %zu floats: out of host memory\n", n);
+        return -1;
+    }
+    if (cudaMalloc((void **)&b->device_base, needed) != cudaSuccess) {
+        fprintf(stderr, "bench_compare: cudaMalloc of %zu bytes failed\n", needed);
+        free(b->host);
+        return -1;
+    }
+    return 0;
+}
+
+int measure_selection(const struct bench_options *o, const struct selection *s,
+                      struct bench_session *session, size_t n, struct run *run)
+{
+    run->context = session->context;
+    run->context.n = n;
+    run->count = 0;
+    run->rows = calloc(s->count ? s->count : 1, sizeof *run->rows);
+    struct input_buffers in = {0};
+    if (!run->rows || allocate_inputs(n, o->offset, &in) != 0)
+        return EXIT_BAD_INPUT;
+
+    const struct data_info info = fill_data(in.host, n, o->dist, o->seed);
+    const struct reference ref = compute_reference(in.host, n, info);
+    float *d_in = in.device_base + o->offset;
+    int status = 0;
+    if (cudaMemcpy(d_in, in.host, n * sizeof(float), cudaMemcpyHostToDevice) != cudaSuccess) {
+        fprintf(stderr, "bench_compare: copying the input to the device failed\n");
+        status = EXIT_BAD_INPUT;
+    }
+    const struct measure_setup setup = {.warmup = o->warmup,
+                                        .samples = o->samples,
+                                        .flush_l2 = !o->hot,
+                                        .strategy = o->strategy,
+                                        .peak_gbs = session->context.peak_gbs};
+    const struct measure_input input = {.d_in = d_in, .h_in = in.host, .n = n, .ref = &ref};
+    int context_lost = 0;
+    for (size_t i = 0; status != EXIT_BAD_INPUT && i < s->count; ++i) {
+        struct method_result *r = &run->rows[run->count++];
+        fprintf(stderr, "[%zu/%zu] %s, n = %zu\n", i + 1, s->count, s->methods[i]->name, n);
+        if (context_lost) {
+            memset(r, 0, sizeof *r);
+            snprintf(r->name, sizeof r->name, "%s", s->methods[i]->name);
+            snprintf(r->family, sizeof r->family, "%s", family_name(s->methods[i]->family));
+            r->status = STATUS_ERROR;
+            snprintf(r->note, sizeof r->note, "not run: an earlier method broke the CUDA context");
+        } else {
+            context_lost = measure_method(s->methods[i], &input, &setup, &session->flusher,
+                                          session->stream, r);
+        }
+        if (r->status != STATUS_PASS && r->status != STATUS_REFUSED)
+            status = EXIT_METHOD_FAILED;
+    }
+    set_ratios_to_cub(run);
+    free(in.host);
+    cudaFree(in.device_base);
+    return status;
+}

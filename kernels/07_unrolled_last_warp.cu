@@ -1,0 +1,58 @@
+/* reduce5 (Harris kernel 5; seeds 000, 001, 003): the last warp unrolled.
+ *
+ * reduce4's tree stops at 64 values (s = 128, 64, each with __syncthreads);
+ * then warp 0 alone finishes with last_warp_sum (warp_tail.cuh), whose steps
+ * are ordered by __syncwarp, and the other 7 warps are done. Fixes reduce4's
+ * 6 block-wide barriers for one warp's work. Why not the seeds' volatile
+ * warpReduce: it assumes the 32 lanes run each `sdata[tid] += sdata[tid + s]`
+ * in lockstep. Since Volta, independent thread scheduling lets a warp's lanes
+ * progress separately, so lane t may read sdata[t + s] before lane t + s has
+ * stored the previous step's sum, or after it stored this step's: a data race.
+ * volatile only keeps the values out of registers; it orders nothing between
+ * lanes. Flaw: still only 2 inputs per thread, so 32,768 blocks each pay the
+ * tree. 64 MiB: 3 launches (32,768, 64, 1 blocks), reads 64 MiB + 128 KiB.
+ */
+#include "cuda_check.h"
+#include "reduce_method.h"
+#include "warp_tail.cuh"
+
+namespace {
+
+constexpr int BLOCK = 256;
+constexpr unsigned ITEMS = 2 * BLOCK;
+
+__global__ void unrolled_last_warp_kernel(const float *__restrict__ in, size_t n,
+                                          float *__restrict__ out)
+{
+    __shared__ float sdata[BLOCK];
+    const unsigned tid = threadIdx.x;
+    const size_t i = blockIdx.x * (size_t)ITEMS + tid;
+
+    sdata[tid] = (i < n ? in[i] : 0.0f) + (i + BLOCK < n ? in[i + BLOCK] : 0.0f);
+    __syncthreads();
+
+#pragma unroll
+    for (unsigned s = BLOCK / 2; s > 32; s >>= 1) {
+        if (tid < s)
+            sdata[tid] += sdata[tid + s];
+        __syncthreads();
+    }
+    if (tid < 32) {
+        const float sum = last_warp_sum(sdata, tid);
+        if (tid == 0)
+            out[blockIdx.x] = sum;
+    }
+}
+
+int unrolled_last_warp_launch(const float *d_in, size_t n, float *d_out, cudaStream_t stream)
+{
+    if (n == 0)
+        return 0; /* no partials to write; a 0-block launch would be an error */
+    unrolled_last_warp_kernel<<<(unsigned)ceil_div(n, ITEMS), BLOCK, 0, stream>>>(d_in, n, d_out);
+    CUDA_TRY_LAUNCH();
+    return 0;
+}
+
+} // namespace
+
+extern "C" const struct pass_kernel unrolled_last_warp_pass = {unrolled_last_warp_launch, ITEMS};

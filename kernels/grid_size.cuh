@@ -1,0 +1,40 @@
+/* Launch configuration derived from the device, not hard-coded for one GPU. */
+#ifndef GRID_SIZE_CUH
+#define GRID_SIZE_CUH
+
+#include <cuda_runtime.h>
+
+#include "cuda_check.h"
+
+/* Blocks of `kernel` the whole GPU keeps resident at once: SMs x blocks per
+ * SM at this block size (the occupancy calculator). A grid-stride kernel
+ * launched with this many blocks fills the GPU in a single wave.
+ * The answer is cached per kernel, so launchers may call this inside the timed
+ * region: only the first call (a warm-up) asks the driver. */
+static inline int resident_grid_size(const void *kernel, int block_threads, size_t dynamic_smem,
+                                     int *grid)
+{
+    enum { CACHE_SLOTS = 16 };
+    static struct { const void *kernel; int block_threads; int grid; } cache[CACHE_SLOTS];
+    for (int i = 0; i < CACHE_SLOTS && cache[i].kernel; ++i)
+        if (cache[i].kernel == kernel && cache[i].block_threads == block_threads) {
+            *grid = cache[i].grid;
+            return 0;
+        }
+    int device = 0, sms = 0, per_sm = 0;
+    CUDA_TRY(cudaGetDevice(&device));
+    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_threads,
+                                                           dynamic_smem));
+    *grid = sms * (per_sm > 0 ? per_sm : 1);
+    for (int i = 0; i < CACHE_SLOTS; ++i)
+        if (!cache[i].kernel) {
+            cache[i].kernel = kernel;
+            cache[i].block_threads = block_threads;
+            cache[i].grid = *grid;
+            break;
+        }
+    return 0;
+}
+
+#endif

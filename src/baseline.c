@@ -1,0 +1,275 @@
+#include "baseline.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const VERDICT_NAMES[VERDICT_COUNT] = {
+    "FASTER", "SAME", "SLOWER", "NEW", "GONE", "FAILED", "REFUSED"};
+
+const char *verdict_name(enum verdict v)
+{
+    return v >= 0 && v < VERDICT_COUNT ? VERDICT_NAMES[v] : "?";
+}
+
+/* ---- verdicts */
+
+static double relative_noise(const struct sample_stats *s)
+{
+    return s->median > 0.0 ? (s->q3 - s->q1) / (IQR_PER_SIGMA * s->median) : 0.0;
+}
+
+double noise_threshold_pct(const struct sample_stats *old_time, const struct sample_stats *new_time)
+{
+    const double noise = hypot(relative_noise(old_time), relative_noise(new_time)) * 100.0;
+    return noise > MIN_CHANGE_PCT ? noise : MIN_CHANGE_PCT;
+}
+
+static double change_pct(double old_median_us, double new_median_us)
+{
+    /* x 100 first: 100 -> 107 gives exactly 7, not 7.000000000000001, so a
+     * change right at the threshold is SAME, as documented */
+    return 100.0 * (new_median_us - old_median_us) / old_median_us;
+}
+
+enum verdict timing_verdict(double old_median_us, double new_median_us, double threshold_pct)
+{
+    const double change = change_pct(old_median_us, new_median_us);
+    if (fabs(change) <= threshold_pct)
+        return VERDICT_SAME;
+    return change < 0.0 ? VERDICT_FASTER : VERDICT_SLOWER;
+}
+
+/* A time worth comparing: a PASSing row with a positive, finite median. */
+static bool has_time(const struct method_result *m)
+{
+    return m->status == STATUS_PASS && m->time_us.count > 0 && isfinite(m->time_us.median) &&
+           m->time_us.median > 0.0;
+}
+
+static const struct method_result *find_method(const struct run *run, const char *name)
+{
+    for (size_t i = 0; i < run->count; ++i)
+        if (strcmp(run->rows[i].name, name) == 0)
+            return &run->rows[i];
+    return NULL;
+}
+
+static struct comparison_row compare_method(const struct method_result *old_m,
+                                            const struct method_result *new_m)
+{
+    struct comparison_row row = {
+        .old_median_us = old_m && has_time(old_m) ? old_m->time_us.median : NAN,
+        .new_median_us = new_m && has_time(new_m) ? new_m->time_us.median : NAN,
+        .change_pct = NAN,
+        .threshold_pct = NAN,
+        .in_old = old_m != NULL,
+        .in_new = new_m != NULL,
+        .old_status = old_m ? old_m->status : STATUS_PASS,
+        .new_status = new_m ? new_m->status : STATUS_PASS,
+    };
+    snprintf(row.name, sizeof row.name, "%s", new_m ? new_m->name : old_m->name);
+    if (!new_m)
+        row.verdict = VERDICT_GONE;
+    else if (new_m->status == STATUS_REFUSED)
+        row.verdict = VERDICT_REFUSED;
+    else if (!has_time(new_m))
+        row.verdict = VERDICT_FAILED;
+    else if (!old_m || !has_time(old_m))
+        row.verdict = VERDICT_NEW;
+    else {
+        row.change_pct = change_pct(row.old_median_us, row.new_median_us);
+        row.threshold_pct = noise_threshold_pct(&old_m->time_us, &new_m->time_us);
+        row.verdict = timing_verdict(row.old_median_us, row.new_median_us, row.threshold_pct);
+    }
+    return row;
+}
+
+int compare_runs(const struct run *old_run, const struct run *new_run, struct comparison *out)
+{
+    *out = (struct comparison){0};
+    const size_t most = old_run->count + new_run->count;
+    out->rows = malloc((most ? most : 1) * sizeof *out->rows);
+    if (!out->rows)
+        return -1;
+    for (size_t i = 0; i < new_run->count; ++i) {
+        const struct method_result *new_m = &new_run->rows[i];
+        out->rows[out->count++] = compare_method(find_method(old_run, new_m->name), new_m);
+    }
+    for (size_t i = 0; i < old_run->count; ++i)
+        if (!find_method(new_run, old_run->rows[i].name))
+            out->rows[out->count++] = compare_method(&old_run->rows[i], NULL);
+    return 0;
+}
+
+void free_comparison(struct comparison *c)
+{
+    free(c->rows);
+    *c = (struct comparison){0};
+}
+
+int comparison_exit_code(const struct comparison *c)
+{
+    for (size_t i = 0; i < c->count; ++i)
+        if (c->rows[i].verdict == VERDICT_SLOWER || c->rows[i].verdict == VERDICT_FAILED)
+            return 1;
+    return 0;
+}
+
+/* ---- the table */
+
+static int name_width(const struct comparison *c)
+{
+    size_t width = strlen("method");
+    for (size_t i = 0; i < c->count; ++i) {
+        const size_t len = strlen(c->rows[i].name);
+        width = len > width ? len : width;
+    }
+    return (int)width;
+}
+
+/* A number in a right-aligned column, or "-" where there is none. */
+static void print_cell(FILE *out, int width, const char *format, double v)
+{
+    char cell[32] = "-";
+    if (!isnan(v))
+        snprintf(cell, sizeof cell, format, v);
+    fprintf(out, " %*s", width, cell);
+}
+
+/* FAILED (ERROR), NEW (baseline FAIL): the status behind the verdict. */
+static void print_verdict(FILE *out, const struct comparison_row *row)
+{
+    fprintf(out, "  %s", verdict_name(row->verdict));
+    if (row->verdict == VERDICT_FAILED)
+        fprintf(out, " (%s)", method_status_name(row->new_status));
+    else if (row->verdict == VERDICT_NEW && row->in_old)
+        fprintf(out, " (baseline %s)", method_status_name(row->old_status));
+    fputc('\n', out);
+}
+
+static void print_verdict_counts(FILE *out, const struct comparison *c)
+{
+    size_t counts[VERDICT_COUNT] = {0};
+    for (size_t i = 0; i < c->count; ++i)
+        ++counts[c->rows[i].verdict];
+    const char *separator = "";
+    for (int v = 0; v < VERDICT_COUNT; ++v)
+        if (counts[v]) {
+            fprintf(out, "%s%zu %s", separator, counts[v], verdict_name((enum verdict)v));
+            separator = ", ";
+        }
+    fprintf(out, "%s\n", c->count ? "" : "no methods in either run");
+}
+
+void print_comparison(FILE *out, const struct comparison *c)
+{
+    const int width = name_width(c);
+    fprintf(out, "%-*s %10s %10s %8s %8s  %s\n", width, "method", "old us", "new us", "change",
+            "noise", "verdict");
+    for (size_t i = 0; i < c->count; ++i) {
+        const struct comparison_row *row = &c->rows[i];
+        fprintf(out, "%-*s", width, row->name);
+        print_cell(out, 10, "%.2f", row->old_median_us);
+        print_cell(out, 10, "%.2f", row->new_median_us);
+        print_cell(out, 8, "%+.1f%%", row->change_pct);
+        print_cell(out, 8, "%.1f%%", row->threshold_pct);
+        print_verdict(out, row);
+    }
+    print_verdict_counts(out, c);
+}
+
+/* ---- contexts */
+
+struct note_list {
+    struct context_note *notes;
+    size_t count;
+};
+
+static void add_note(struct note_list *list, bool loud, const char *fmt, ...)
+{
+    if (list->count == CONTEXT_NOTES_MAX)
+        return;
+    struct context_note *note = &list->notes[list->count++];
+    note->loud = loud;
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(note->text, sizeof note->text, fmt, args);
+    va_end(args);
+}
+
+static void check_text(struct note_list *list, bool loud, const char *what, const char *old_v,
+                       const char *new_v, const char *consequence)
+{
+    if (strcmp(old_v, new_v) != 0)
+        add_note(list, loud, "different %s: baseline '%s', this run '%s'%s", what, old_v, new_v,
+                 consequence);
+}
+
+static void check_number(struct note_list *list, bool loud, const char *what, uintmax_t old_v,
+                         uintmax_t new_v, const char *consequence)
+{
+    if (old_v != new_v)
+        add_note(list, loud, "different %s: baseline %ju, this run %ju%s", what, old_v, new_v,
+                 consequence);
+}
+
+size_t check_contexts(const struct run_context *o, const struct run_context *n,
+                      struct context_note notes[CONTEXT_NOTES_MAX])
+{
+    static const char *const HARDWARE = " - the verdicts compare different hardware";
+    static const char *const WORK = " - the verdicts compare different work";
+    struct note_list list = {.notes = notes, .count = 0};
+    check_text(&list, true, "GPU", o->device_name, n->device_name, HARDWARE);
+    check_number(&list, true, "SM count", (uintmax_t)o->sm_count, (uintmax_t)n->sm_count, HARDWARE);
+    check_number(&list, true, "n", o->n, n->n, WORK);
+    check_text(&list, true, "distribution", o->distribution, n->distribution, WORK);
+    check_text(&list, true, "L2 flush mode", o->flush_mode, n->flush_mode, WORK);
+    check_text(&list, true, "pass strategy", o->strategy, n->strategy, WORK);
+    check_number(&list, true, "input offset", o->offset, n->offset, WORK);
+    check_number(&list, false, "sample count", (uintmax_t)o->samples, (uintmax_t)n->samples, "");
+    check_number(&list, false, "seed", o->seed, n->seed, "");
+    check_number(&list, false, "driver version", (uintmax_t)o->driver_version,
+                 (uintmax_t)n->driver_version, "");
+    check_number(&list, false, "runtime version", (uintmax_t)o->runtime_version,
+                 (uintmax_t)n->runtime_version, "");
+    check_number(&list, false, "CCCL version", (uintmax_t)o->cccl_version,
+                 (uintmax_t)n->cccl_version, "");
+    check_number(&list, false, "cuBLAS version", (uintmax_t)o->cublas_version,
+                 (uintmax_t)n->cublas_version, "");
+    return list.count;
+}
+
+/* ---- the whole report */
+
+static size_t print_notes(FILE *out, const struct context_note *notes, size_t count)
+{
+    size_t loud = 0;
+    for (size_t i = 0; i < count; ++i) {
+        fprintf(out, "%s: %s\n", notes[i].loud ? "WARNING" : "note", notes[i].text);
+        loud += notes[i].loud;
+    }
+    return loud;
+}
+
+int report_baseline_comparison(FILE *out, const struct run *old_run, const struct run *new_run)
+{
+    struct context_note notes[CONTEXT_NOTES_MAX];
+    const size_t note_count = check_contexts(&old_run->context, &new_run->context, notes);
+    const size_t loud = print_notes(out, notes, note_count);
+    struct comparison c;
+    if (compare_runs(old_run, new_run, &c) != 0) {
+        fprintf(out, "cannot compare with the baseline: out of memory\n");
+        return 1;
+    }
+    print_comparison(out, &c);
+    if (loud)
+        fprintf(out, "WARNING: %zu difference(s) in conditions (above): read these verdicts "
+                     "with care\n",
+                loud);
+    const int code = comparison_exit_code(&c);
+    free_comparison(&c);
+    return code;
+}

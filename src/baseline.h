@@ -1,0 +1,107 @@
+/* Comparing a run with a saved baseline: one verdict per method, warnings
+ * where the two runs were not taken under the same conditions.
+ *
+ * Verdicts (per method name; rows in the new run's order, then GONE ones):
+ *   FASTER / SAME / SLOWER  both runs timed it; SAME when the change in median
+ *                           is within the noise threshold (below), inclusive
+ *   NEW      the new run timed it and the baseline has no time for it (absent,
+ *            or its baseline row did not PASS)
+ *   GONE     in the baseline only
+ *   FAILED   the new run's row is FAIL or ERROR (or PASS without a time)
+ *   REFUSED  the new run's row is REFUSED: the method does not take this n.
+ *            Not a failure, as in bench_compare's own exit status.
+ * The exit code is 1 when any row is SLOWER or FAILED, else 0.
+ *
+ * Noise threshold. Each run's relative noise is estimated from its own
+ * samples robustly: r = IQR / (1.349 x median), the standard deviation a
+ * normal distribution with that interquartile range would have, relative to
+ * the median (the IQR ignores the odd outlier sample that a standard deviation
+ * would chase). The difference of two independent noisy figures has noise
+ * sqrt(r_old^2 + r_new^2), and that is the threshold - floored at
+ * MIN_CHANGE_PCT, because a rerun on the same GPU moves the median by a
+ * percent or two (boost clock, temperature, where the buffers land) in ways
+ * the spread within one run does not show. So two tight runs (IQR ~1%) are
+ * held to 3%, and a noisy run (IQR 10% of its median, stats_too_noisy) widens
+ * the threshold to about 7.5%, so noise alone cannot make a verdict. */
+#ifndef BASELINE_H
+#define BASELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "result_files.h"
+
+#define MIN_CHANGE_PCT 3.0
+#define IQR_PER_SIGMA 1.349 /* IQR of a normal distribution, in standard deviations */
+
+enum verdict {
+    VERDICT_FASTER,
+    VERDICT_SAME,
+    VERDICT_SLOWER,
+    VERDICT_NEW,
+    VERDICT_GONE,
+    VERDICT_FAILED,
+    VERDICT_REFUSED,
+    VERDICT_COUNT
+};
+
+const char *verdict_name(enum verdict v);
+
+/* The threshold in percent of the old median (see above). Pure. */
+double noise_threshold_pct(const struct sample_stats *old_time,
+                           const struct sample_stats *new_time);
+
+/* FASTER, SAME or SLOWER for two medians; change within threshold_pct of the
+ * old median (inclusive) is SAME. Pure. */
+enum verdict timing_verdict(double old_median_us, double new_median_us, double threshold_pct);
+
+struct comparison_row {
+    char name[NAME_LEN];
+    double old_median_us, new_median_us; /* NAN where that run has no time */
+    double change_pct;                   /* (new - old) / old x 100; NAN unless both */
+    double threshold_pct;                /* NAN unless both */
+    bool in_old, in_new;
+    enum method_status old_status, new_status; /* where in_old / in_new */
+    enum verdict verdict;
+};
+
+struct comparison {
+    struct comparison_row *rows;
+    size_t count;
+};
+
+/* Returns 0 and malloc'd rows (free_comparison), or -1 when out of memory. */
+int compare_runs(const struct run *old_run, const struct run *new_run, struct comparison *out);
+void free_comparison(struct comparison *c);
+
+/* 0, or 1 when any row is SLOWER or FAILED. */
+int comparison_exit_code(const struct comparison *c);
+
+/* Aligned table: method, old and new median, change, threshold, verdict;
+ * then one line counting each verdict. */
+void print_comparison(FILE *out, const struct comparison *c);
+
+/* Where the runs' conditions differ. Loud (the verdicts compare unlike
+ * things): device name, SM count, n, distribution, flush mode, pass strategy,
+ * offset. Soft (worth knowing, not disqualifying): sample count, seed,
+ * driver, runtime, CCCL and cuBLAS versions. Fills up to CONTEXT_NOTES_MAX
+ * notes and returns how many. */
+#define CONTEXT_NOTES_MAX 16
+#define CONTEXT_NOTE_LEN 400
+
+struct context_note {
+    bool loud;
+    char text[CONTEXT_NOTE_LEN];
+};
+
+size_t check_contexts(const struct run_context *old_ctx, const struct run_context *new_ctx,
+                      struct context_note notes[CONTEXT_NOTES_MAX]);
+
+/* Everything bench_compare prints for --baseline / --compare: the context
+ * notes (loud ones as WARNING lines, repeated after the table), the table and
+ * the counts. Returns the exit code; 1 also when out of memory, so a
+ * comparison that could not be made never passes. */
+int report_baseline_comparison(FILE *out, const struct run *old_run, const struct run *new_run);
+
+#endif

@@ -1,0 +1,58 @@
+/* bench_compare's command line: parsed into plain values, validated, with one
+ * clear message per problem. Pure host code, tested on the CPU. */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "data_gen.h"
+#include "pass_driver.h"
+
+#define DEFAULT_N ((size_t)16777216) /* 64 MiB of floats */
+#define DEFAULT_SAMPLES 100
+#define DEFAULT_WARMUP 5
+#define DEFAULT_SEED 1
+#define MAX_SELECTED 64
+#define METHOD_NAME_MAX 48
+#define CLI_ERROR_LEN 256
+
+struct bench_options {
+    size_t n;
+    char methods[MAX_SELECTED][METHOD_NAME_MAX]; /* empty selection: all methods */
+    size_t method_count;
+    int samples;
+    int warmup;
+    bool hot;
+    enum distribution dist;
+    uint64_t seed;
+    enum pass_strategy strategy;
+    size_t offset;      /* input pointer shifted by this many floats (0..3) */
+    bool progression;   /* the story-order view */
+    bool sweep;         /* sizes 2^10..2^30 and odd sizes */
+    size_t sweep_max;   /* largest sweep size */
+    bool list;
+    bool help;
+    const char *csv_path, *json_path, *markdown_path, *sweep_csv_path;
+    const char *baseline_path;
+    const char *compare_old, *compare_new; /* --compare OLD NEW: no run */
+};
+
+enum cli_status { CLI_OK, CLI_HELP, CLI_ERROR };
+
+/* Fills opts from argv (defaults first). On CLI_ERROR, err holds one line. */
+enum cli_status parse_bench_options(int argc, char **argv, struct bench_options *opts, char *err,
+                                    size_t err_len);
+
+/* A whole decimal number, nothing else: no sign, no suffix, no overflow.
+ * Returns false with a reason in err. */
+bool parse_count(const char *text, const char *what, size_t *out, char *err, size_t err_len);
+
+/* Splits "a,b,c" into opts->methods, appending; rejects empty and duplicate
+ * names (whether a name exists is the registry's to say). */
+bool add_method_list(struct bench_options *opts, const char *list, char *err, size_t err_len);
+
+void print_usage(const char *program);
+
+#endif

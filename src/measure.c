@@ -1,0 +1,232 @@
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include "measure.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cuda_check.h"
+#include "registry.h"
+
+int method_workspace_bytes(const struct method *m, size_t n, size_t *bytes)
+{
+    *bytes = 0;
+    if (m->pass)
+        *bytes = pass_driver_workspace_bytes(m->pass, n);
+    else if (m->workspace)
+        PROPAGATE(m->workspace(n, bytes));
+    return 0;
+}
+
+int run_method_once(const struct method *m, enum pass_strategy strategy, const float *d_in,
+                    size_t n, float *d_out, void *workspace, cudaStream_t stream)
+{
+    if (m->pass)
+        return reduce_by_passes(m->pass, strategy, d_in, n, d_out, workspace, stream);
+    return m->launch(d_in, n, d_out, workspace, stream);
+}
+
+static void set_note(struct method_result *r, const char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(r->note, sizeof r->note, fmt, args);
+    va_end(args);
+}
+
+static void note_flags(struct method_result *r, unsigned flags)
+{
+    static const struct { unsigned flag; const char *text; } FLAG_TEXT[] = {
+        {METHOD_SUMS_ABS, "sums |x|"},
+        {METHOD_ALLOCATES_INTERNALLY, "allocates"},
+        {METHOD_RESULT_VIA_HOST, "via host"},
+        {METHOD_ORDER_VARIES, "float atomics"},
+    };
+    size_t used = strlen(r->note);
+    for (size_t i = 0; i < sizeof FLAG_TEXT / sizeof FLAG_TEXT[0]; ++i)
+        if ((flags & FLAG_TEXT[i].flag) && used < sizeof r->note)
+            used += (size_t)snprintf(r->note + used, sizeof r->note - used, "%s%s",
+                                     used ? "; " : "", FLAG_TEXT[i].text);
+}
+
+/* Checks one result and tracks whether the results so far are bit-identical. */
+static void check_result(struct method_result *r, const struct method *m,
+                         const struct reference *ref, float result, int sample,
+                         float *first_result)
+{
+    const bool sums_abs = (m->flags & METHOD_SUMS_ABS) != 0;
+    r->result = result;
+    r->rel_error = relative_error(result, reference_target(ref, sums_abs), ref);
+    if (r->status == STATUS_PASS && !result_passes(result, ref, sums_abs)) {
+        r->status = STATUS_FAIL;
+        set_note(r, "call %d: got %.9g, want %.9g (bound %.3g)", sample, result,
+                 reference_target(ref, sums_abs), error_bound(ref));
+    }
+    if (sample == 0) {
+        *first_result = result;
+        return;
+    }
+    const bool same = memcmp(first_result, &result, sizeof result) == 0;
+    if (!same)
+        r->determinism = DETERMINISM_VARIES;
+    else if (r->determinism == DETERMINISM_UNKNOWN)
+        r->determinism = DETERMINISM_BITWISE;
+}
+
+static void finish_timing(struct method_result *r, const double *times, int count, size_t n,
+                          double peak_gbs)
+{
+    r->time_us = summarize_samples(times, (size_t)count);
+    r->gbps = bandwidth_gbs((double)n * sizeof(float), r->time_us.median);
+    r->pct_peak = peak_gbs > 0.0 ? 100.0 * r->gbps / peak_gbs : 0.0;
+    r->noisy = stats_too_noisy(&r->time_us);
+}
+
+/* After a failed call: a sticky error (illegal address, ...) survives a
+ * device synchronize and means no later method can run. */
+static int context_error(void)
+{
+    (void)cudaGetLastError();
+    const cudaError_t err = cudaDeviceSynchronize();
+    return err == cudaSuccess ? 0 : (int)err;
+}
+
+static double now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec * 1e-3;
+}
+
+static void measure_cpu(const struct method *m, const struct measure_input *in,
+                        const struct measure_setup *setup, struct method_result *r)
+{
+    const int samples = setup->samples < CPU_MAX_SAMPLES ? setup->samples : CPU_MAX_SAMPLES;
+    double *times = malloc((size_t)samples * sizeof *times);
+    if (!times) {
+        r->status = STATUS_ERROR;
+        set_note(r, "out of host memory");
+        return;
+    }
+    float first = 0.0f;
+    int call = 0;
+    check_result(r, m, in->ref, m->host_sum(in->h_in, in->n), call++, &first); /* warm-up */
+    for (int i = 0; i < samples && r->status == STATUS_PASS; ++i) {
+        const double start = now_us();
+        const float result = m->host_sum(in->h_in, in->n);
+        times[i] = now_us() - start;
+        check_result(r, m, in->ref, result, call++, &first);
+    }
+    finish_timing(r, times, r->status == STATUS_PASS ? samples : 0, in->n, setup->peak_gbs);
+    free(times);
+}
+
+struct gpu_resources {
+    void *workspace;
+    float *d_out;
+    cudaEvent_t start, stop;
+    double *times;
+};
+
+static int acquire(struct gpu_resources *g, size_t workspace_bytes, int samples)
+{
+    CUDA_TRY(cudaEventCreate(&g->start));
+    CUDA_TRY(cudaEventCreate(&g->stop));
+    CUDA_TRY(cudaMalloc((void **)&g->d_out, sizeof(float)));
+    if (workspace_bytes > 0) {
+        CUDA_TRY(cudaMalloc(&g->workspace, workspace_bytes));
+        CUDA_TRY(cudaMemset(g->workspace, 0, workspace_bytes));
+    }
+    g->times = malloc((size_t)samples * sizeof *g->times);
+    return g->times ? 0 : (int)cudaErrorMemoryAllocation;
+}
+
+static void release(struct gpu_resources *g)
+{
+    free(g->times);
+    cudaFree(g->workspace);
+    cudaFree(g->d_out);
+    if (g->start)
+        cudaEventDestroy(g->start);
+    if (g->stop)
+        cudaEventDestroy(g->stop);
+}
+
+/* One call of the method, timed with events; the result is read back after
+ * the stop event, outside the timed region. */
+static int timed_call(const struct method *m, const struct measure_input *in,
+                      const struct measure_setup *setup, const struct l2_flusher *flusher,
+                      bool flush, cudaStream_t stream, struct gpu_resources *g,
+                      float *elapsed_ms, float *result)
+{
+    CUDA_TRY(cudaMemsetAsync(g->d_out, 0xFF, sizeof(float), stream)); /* NaN: must be overwritten */
+    if (flush)
+        PROPAGATE(l2_flush(flusher, stream));
+    CUDA_TRY(cudaEventRecord(g->start, stream));
+    PROPAGATE(run_method_once(m, setup->strategy, in->d_in, in->n, g->d_out, g->workspace, stream));
+    CUDA_TRY(cudaEventRecord(g->stop, stream));
+    CUDA_TRY(cudaEventSynchronize(g->stop));
+    CUDA_TRY(cudaEventElapsedTime(elapsed_ms, g->start, g->stop));
+    CUDA_TRY(cudaMemcpy(result, g->d_out, sizeof *result, cudaMemcpyDeviceToHost));
+    return 0;
+}
+
+static int measure_gpu(const struct method *m, const struct measure_input *in,
+                       const struct measure_setup *setup, const struct l2_flusher *flusher,
+                       cudaStream_t stream, struct method_result *r)
+{
+    struct gpu_resources g = {0};
+    size_t workspace_bytes = 0;
+    int err = method_workspace_bytes(m, in->n, &workspace_bytes);
+    if (!err)
+        err = acquire(&g, workspace_bytes, setup->samples);
+    float first = 0.0f;
+    int timed = 0;
+    for (int call = 0; !err && call < setup->warmup + setup->samples; ++call) {
+        const bool is_sample = call >= setup->warmup;
+        float elapsed_ms = 0.0f, result = 0.0f;
+        err = timed_call(m, in, setup, flusher, is_sample && setup->flush_l2, stream, &g,
+                         &elapsed_ms, &result);
+        if (err)
+            break;
+        check_result(r, m, in->ref, result, call, &first);
+        if (r->status != STATUS_PASS)
+            break; /* a wrong method's speed means nothing */
+        if (is_sample)
+            g.times[timed++] = 1e3 * (double)elapsed_ms;
+    }
+    if (err) {
+        r->status = STATUS_ERROR;
+        set_note(r, "%s", cudaGetErrorString((cudaError_t)err));
+    }
+    finish_timing(r, g.times, timed, in->n, setup->peak_gbs);
+    release(&g);
+    return err ? context_error() : 0;
+}
+
+int measure_method(const struct method *m, const struct measure_input *in,
+                   const struct measure_setup *setup, const struct l2_flusher *flusher,
+                   cudaStream_t stream, struct method_result *r)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->name, sizeof r->name, "%s", m->name);
+    snprintf(r->family, sizeof r->family, "%s", family_name(m->family));
+    r->status = STATUS_PASS;
+    r->determinism = DETERMINISM_UNKNOWN;
+    if (m->max_n && in->n > m->max_n) {
+        r->status = STATUS_REFUSED;
+        set_note(r, "accepts at most %zu elements", m->max_n);
+        return 0;
+    }
+    int err = 0;
+    if (m->host_sum)
+        measure_cpu(m, in, setup, r);
+    else
+        err = measure_gpu(m, in, setup, flusher, stream, r);
+    if (r->status == STATUS_PASS)
+        note_flags(r, m->flags);
+    return err;
+}

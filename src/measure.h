@@ -1,0 +1,53 @@
+/* The measurement policy, in one place: methods never time themselves.
+ *
+ * For a GPU method: allocate its workspace (outside timing, zeroed once);
+ * `warmup` untimed calls; then `samples` timed calls, each one
+ *   poison d_out with NaN -> flush L2 with a clean read sweep (unless hot) ->
+ *   event -> the method -> event -> read back and validate the result,
+ * so every timed result is checked, not just one. Times are the events'
+ * elapsed time: the GPU's view, including every launch the method makes.
+ * A CPU method is timed with the monotonic host clock, on a host copy of the
+ * same data, with at most CPU_MAX_SAMPLES samples (it is 100x slower). */
+#ifndef MEASURE_H
+#define MEASURE_H
+
+#include <stdbool.h>
+
+#include "l2_flush.h"
+#include "pass_driver.h"
+#include "reference.h"
+#include "reduce_method.h"
+#include "run_result.h"
+
+#define CPU_MAX_SAMPLES 10
+
+struct measure_setup {
+    int warmup;
+    int samples;
+    bool flush_l2;               /* false with --hot */
+    enum pass_strategy strategy; /* how pass kernels are driven */
+    double peak_gbs;             /* for % of peak */
+};
+
+struct measure_input {
+    const float *d_in; /* device copy */
+    const float *h_in; /* host copy, same values */
+    size_t n;
+    const struct reference *ref;
+};
+
+/* Measures one method into r (name, family, times, bandwidth, result, status,
+ * determinism, note). Returns 0 when the device is still usable afterwards,
+ * or the CUDA error that broke the context (the run must stop). */
+int measure_method(const struct method *m, const struct measure_input *in,
+                   const struct measure_setup *setup, const struct l2_flusher *flusher,
+                   cudaStream_t stream, struct method_result *r);
+
+/* Runs a device method once: the launch, or the pass driver for pass kernels. */
+int run_method_once(const struct method *m, enum pass_strategy strategy, const float *d_in,
+                    size_t n, float *d_out, void *workspace, cudaStream_t stream);
+
+/* Workspace bytes a device method needs for n elements. */
+int method_workspace_bytes(const struct method *m, size_t n, size_t *bytes);
+
+#endif

@@ -1,0 +1,107 @@
+#include "report.h"
+
+#include <string.h>
+
+static const struct method_result *find_row(const struct run *run, const char *name)
+{
+    for (size_t i = 0; i < run->count; ++i)
+        if (strcmp(run->rows[i].name, name) == 0)
+            return &run->rows[i];
+    return NULL;
+}
+
+void set_ratios_to_cub(struct run *run)
+{
+    const struct method_result *cub = find_row(run, "cub");
+    const double cub_us = cub && cub->status == STATUS_PASS ? cub->time_us.median : 0.0;
+    for (size_t i = 0; i < run->count; ++i) {
+        const struct method_result *r = &run->rows[i];
+        run->rows[i].ratio_to_cub =
+            cub_us > 0.0 && r->status == STATUS_PASS ? r->time_us.median / cub_us : 0.0;
+    }
+}
+
+static void print_version(FILE *out, const char *what, int v, int major_div, int minor_div)
+{
+    fprintf(out, "%s %d.%d", what, v / major_div, (v % major_div) / minor_div);
+}
+
+void print_run_header(FILE *out, const struct run_context *c)
+{
+    fprintf(out, "device   %s, %d SMs, L2 %.1f MB, theoretical %.0f GB/s\n", c->device_name,
+            c->sm_count, (double)c->l2_bytes / 1e6, c->peak_gbs);
+    fprintf(out, "software ");
+    print_version(out, "driver", c->driver_version, 1000, 10);
+    print_version(out, ", runtime", c->runtime_version, 1000, 10);
+    print_version(out, ", CCCL", c->cccl_version, 1000000, 1000);
+    fprintf(out, ", cuBLAS %d, suite %s\n", c->cublas_version, c->git_commit);
+    fprintf(out, "input    n = %zu floats (%.1f MiB), %s, seed %llu, offset %zu floats\n", c->n,
+            (double)c->n * 4.0 / (1 << 20), c->distribution, (unsigned long long)c->seed,
+            c->offset);
+    fprintf(out, "timing   median of %d samples, CUDA events; L2 flush: %s; pass kernels: %s\n",
+            c->samples, c->flush_mode, c->strategy);
+}
+
+static void format_ratio(char *buf, size_t len, double ratio)
+{
+    if (ratio > 0.0)
+        snprintf(buf, len, "%.2fx", ratio);
+    else
+        snprintf(buf, len, "-");
+}
+
+void print_results_table(FILE *out, const struct run *run)
+{
+    fprintf(out, "%-20s %-11s %10s %10s %10s %8s %7s %7s %14s %8s %-7s %-8s %s\n", "method",
+            "family", "median us", "min us", "max us", "GB/s", "% peak", "vs CUB", "result",
+            "rel err", "check", "repeat", "note");
+    for (size_t i = 0; i < run->count; ++i) {
+        const struct method_result *r = &run->rows[i];
+        char ratio[16];
+        format_ratio(ratio, sizeof ratio, r->ratio_to_cub);
+        if (r->time_us.count == 0) {
+            fprintf(out, "%-20s %-11s %10s %10s %10s %8s %7s %7s %14s %8s %-7s %-8s %s\n",
+                    r->name, r->family, "-", "-", "-", "-", "-", "-", "-", "-",
+                    method_status_name(r->status), determinism_name(r->determinism), r->note);
+            continue;
+        }
+        fprintf(out, "%-20s %-11s %10.2f %10.2f %10.2f %8.1f %6.1f%% %7s %14.9g %8.1e %-7s %-8s %s%s\n",
+                r->name, r->family, r->time_us.median, r->time_us.min, r->time_us.max, r->gbps,
+                r->pct_peak, ratio, r->result, r->rel_error, method_status_name(r->status),
+                determinism_name(r->determinism), r->noisy ? "NOISY " : "", r->note);
+    }
+}
+
+static bool in_story(const struct method_result *r)
+{
+    return strcmp(r->family, "progression") == 0 || strcmp(r->family, "modern") == 0;
+}
+
+void print_progression(FILE *out, const struct run *run)
+{
+    fprintf(out, "%-4s %-20s %10s %8s %8s %8s %s\n", "step", "method", "median us", "GB/s",
+            "step x", "total x", "check");
+    const struct method_result *first = NULL, *previous = NULL;
+    int step = 0;
+    for (size_t i = 0; i < run->count; ++i) {
+        const struct method_result *r = &run->rows[i];
+        if (!in_story(r))
+            continue;
+        if (r->status != STATUS_PASS || r->time_us.count == 0) {
+            fprintf(out, "%-4d %-20s %10s %8s %8s %8s %s\n", step++, r->name, "-", "-", "-", "-",
+                    method_status_name(r->status));
+            continue;
+        }
+        if (!first)
+            first = r;
+        const double step_x = previous ? previous->time_us.median / r->time_us.median : 1.0;
+        const double total_x = first->time_us.median / r->time_us.median;
+        fprintf(out, "%-4d %-20s %10.2f %8.1f %7.2fx %7.2fx %s\n", step++, r->name,
+                r->time_us.median, r->gbps, step_x, total_x, method_status_name(r->status));
+        previous = r;
+    }
+    const struct method_result *cub = find_row(run, "cub");
+    if (cub && cub->status == STATUS_PASS && first)
+        fprintf(out, "%-4s %-20s %10.2f %8.1f %8s %7.2fx %s\n", "ref", "cub", cub->time_us.median,
+                cub->gbps, "", first->time_us.median / cub->time_us.median, "PASS");
+}

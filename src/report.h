@@ -1,0 +1,26 @@
+/* Human-readable output: the run header, the summary table and the
+ * progression view. (Files for machines are result_files.h.) */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stdio.h>
+
+#include "result_files.h"
+
+void print_run_header(FILE *out, const struct run_context *ctx);
+
+/* One row per method: times, GB/s, % of peak, time relative to CUB, result,
+ * relative error, check, determinism and notes. */
+void print_results_table(FILE *out, const struct run *run);
+
+/* The seeds' tables regenerated: hand-written steps in story order with
+ * step speedup (over the row before) and cumulative speedup (over the first
+ * row), CUB's row last for scale. Rows that did not PASS are listed without
+ * speedups. */
+void print_progression(FILE *out, const struct run *run);
+
+/* Fills every row's ratio_to_cub (median / CUB's median) when a PASSing
+ * "cub" row is present; 0 otherwise. */
+void set_ratios_to_cub(struct run *run);
+
+#endif

@@ -1,0 +1,68 @@
+/* What one bench run produced: its context and one row per method. These are
+ * plain values (fixed-size strings, no pointers) so a run read back from a
+ * saved file is the same struct as one just measured. */
+#ifndef RUN_RESULT_H
+#define RUN_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats.h"
+
+#define NAME_LEN 48
+#define TEXT_LEN 160
+
+struct run_context {
+    char device_name[TEXT_LEN];
+    int sm_count;
+    size_t l2_bytes;
+    double peak_gbs;        /* theoretical: memory clock x bus width x 2 */
+    int driver_version;     /* as cudaDriverGetVersion: 13000 = 13.0 */
+    int runtime_version;
+    int cccl_version;       /* CCCL_VERSION: 3000000 = 3.0.0 */
+    int cublas_version;
+    char flush_mode[NAME_LEN]; /* "read-sweep" (cold, the default) or "none" (--hot) */
+    char strategy[NAME_LEN];   /* how pass kernels are driven: "padded" or "pow2-split" */
+    size_t n;               /* elements summed */
+    size_t offset;          /* elements the input pointer is shifted by (misalignment) */
+    int samples;
+    char distribution[NAME_LEN];
+    uint64_t seed;
+    char date[NAME_LEN];    /* ISO 8601, UTC */
+    char git_commit[NAME_LEN];
+};
+
+enum method_status {
+    STATUS_PASS,    /* every timed sample matched the reference */
+    STATUS_FAIL,    /* ran, but some result was outside the error bound */
+    STATUS_ERROR,   /* a CUDA/cuBLAS call failed */
+    STATUS_REFUSED, /* the method does not accept this n (registry max_n) */
+    STATUS_COUNT
+};
+
+enum determinism {
+    DETERMINISM_UNKNOWN, /* fewer than two results */
+    DETERMINISM_BITWISE, /* every sample gave the same bits */
+    DETERMINISM_VARIES,  /* results differed run to run (float atomics) */
+};
+
+struct method_result {
+    char name[NAME_LEN];
+    char family[NAME_LEN];
+    struct sample_stats time_us; /* per-sample times in microseconds */
+    double gbps;                 /* n * 4 bytes / median time */
+    double pct_peak;             /* gbps / context peak_gbs * 100 */
+    double ratio_to_cub;         /* median / CUB's median; 0 when CUB did not run */
+    double result;               /* the last sample's sum */
+    double rel_error;            /* |result - reference| / sum |x| */
+    enum method_status status;
+    enum determinism determinism;
+    bool noisy;                  /* stats_too_noisy() */
+    char note[TEXT_LEN];         /* the reason for ERROR/REFUSED, or flags */
+};
+
+const char *method_status_name(enum method_status s);
+const char *determinism_name(enum determinism d);
+
+#endif

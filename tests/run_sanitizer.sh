@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# run_sanitizer.sh TOOL PROGRAM [ARGS...]: runs PROGRAM under compute-sanitizer
+# --tool TOOL and fails on any error it reports. Skips (exit 77, one line)
+# where there is no GPU or no compute-sanitizer.
+set -u
+tool=$1; shift
+sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+if ! nvidia-smi -L 2>/dev/null | grep -q "^GPU"; then
+  echo "SKIP compute-sanitizer $tool: no CUDA device"; exit 77
+fi
+if [ ! -x "$sanitizer" ]; then
+  echo "SKIP compute-sanitizer $tool: compute-sanitizer not found"; exit 77
+fi
+exec "$sanitizer" --tool "$tool" --error-exitcode 1 --print-limit 20 "$@"

@@ -1,0 +1,327 @@
+/* Baseline verdicts on synthetic runs: the noise threshold, FASTER / SAME /
+ * SLOWER, NEW / GONE / FAILED / REFUSED, the exit code, context warnings and
+ * the printed report. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "baseline.h"
+#include "check.h"
+
+/* A PASSing row whose quartiles sit iqr_fraction x median apart. */
+static struct method_result timed(const char *name, double median_us, double iqr_fraction)
+{
+    struct method_result m = {
+        .time_us = {.count = 100, .median = median_us, .min = median_us * 0.9,
+                    .max = median_us * 1.5, .q1 = median_us * (1.0 - iqr_fraction / 2.0),
+                    .q3 = median_us * (1.0 + iqr_fraction / 2.0)},
+        .status = STATUS_PASS,
+    };
+    snprintf(m.name, sizeof m.name, "%s", name);
+    return m;
+}
+
+static struct method_result untimed(const char *name, enum method_status status)
+{
+    struct method_result m = {.status = status};
+    snprintf(m.name, sizeof m.name, "%s", name);
+    return m;
+}
+
+static struct run_context h100_context(void)
+{
+    struct run_context c = {.sm_count = 132, .n = 16777216, .samples = 100, .seed = 1,
+                            .driver_version = 13000, .runtime_version = 13000};
+    snprintf(c.device_name, sizeof c.device_name, "NVIDIA H100 80GB HBM3");
+    snprintf(c.flush_mode, sizeof c.flush_mode, "read-sweep");
+    snprintf(c.strategy, sizeof c.strategy, "padded");
+    snprintf(c.distribution, sizeof c.distribution, "uniform");
+    return c;
+}
+
+static struct run run_of(struct method_result *rows, size_t count)
+{
+    return (struct run){.context = h100_context(), .rows = rows, .count = count};
+}
+
+/* The verdict for one method timed at old_us and then new_us. */
+static enum verdict verdict_for(double old_us, double old_iqr, double new_us, double new_iqr)
+{
+    struct method_result old_row = timed("m", old_us, old_iqr);
+    struct method_result new_row = timed("m", new_us, new_iqr);
+    const struct run old_run = run_of(&old_row, 1), new_run = run_of(&new_row, 1);
+    struct comparison c;
+    if (compare_runs(&old_run, &new_run, &c) != 0 || c.count != 1)
+        return VERDICT_COUNT;
+    const enum verdict v = c.rows[0].verdict;
+    free_comparison(&c);
+    return v;
+}
+
+static const struct comparison_row *row_named(const struct comparison *c, const char *name)
+{
+    for (size_t i = 0; i < c->count; ++i)
+        if (strcmp(c->rows[i].name, name) == 0)
+            return &c->rows[i];
+    return NULL;
+}
+
+/* ---- the threshold */
+
+static void threshold_should_be_the_floor_for_tight_runs(void)
+{
+    const struct sample_stats a = timed("a", 100.0, 0.01).time_us;
+    const struct sample_stats b = timed("b", 50.0, 0.01).time_us;
+    CHECK(noise_threshold_pct(&a, &b) == MIN_CHANGE_PCT);
+    const struct sample_stats exact = timed("c", 100.0, 0.0).time_us;
+    CHECK(noise_threshold_pct(&exact, &exact) == MIN_CHANGE_PCT);
+}
+
+static void threshold_should_combine_both_spreads_in_quadrature(void)
+{
+    /* IQR 20% and 10% of the median: sqrt(0.2^2 + 0.1^2) / 1.349 = 16.58% */
+    const struct sample_stats a = timed("a", 100.0, 0.20).time_us;
+    const struct sample_stats b = timed("b", 40.0, 0.10).time_us;
+    const double expected = sqrt(0.2 * 0.2 + 0.1 * 0.1) / IQR_PER_SIGMA * 100.0;
+    CHECK(fabs(noise_threshold_pct(&a, &b) - expected) < 1e-9);
+    CHECK(fabs(noise_threshold_pct(&b, &a) - expected) < 1e-9); /* symmetric */
+}
+
+static void timing_verdict_should_count_the_threshold_itself_as_same(void)
+{
+    CHECK(timing_verdict(100.0, 93.0, 7.0) == VERDICT_SAME);
+    CHECK(timing_verdict(100.0, 107.0, 7.0) == VERDICT_SAME);
+    CHECK(timing_verdict(100.0, 92.9, 7.0) == VERDICT_FASTER);
+    CHECK(timing_verdict(100.0, 107.1, 7.0) == VERDICT_SLOWER);
+}
+
+/* ---- verdicts */
+
+static void clearly_faster_run_should_be_faster(void)
+{
+    CHECK(verdict_for(100.0, 0.01, 80.0, 0.01) == VERDICT_FASTER);
+}
+
+static void clearly_slower_run_should_be_slower(void)
+{
+    CHECK(verdict_for(100.0, 0.01, 120.0, 0.01) == VERDICT_SLOWER);
+}
+
+static void change_within_noise_should_be_same(void)
+{
+    CHECK(verdict_for(100.0, 0.01, 101.5, 0.01) == VERDICT_SAME);
+    CHECK(verdict_for(100.0, 0.01, 97.5, 0.01) == VERDICT_SAME);
+}
+
+static void noisy_runs_should_widen_the_threshold(void)
+{
+    CHECK(verdict_for(100.0, 0.01, 110.0, 0.01) == VERDICT_SLOWER);
+    CHECK(verdict_for(100.0, 0.25, 110.0, 0.25) == VERDICT_SAME); /* threshold 26% */
+}
+
+static void comparison_row_should_carry_medians_change_and_threshold(void)
+{
+    struct method_result old_row = timed("cub", 32.0, 0.01), new_row = timed("cub", 24.0, 0.01);
+    const struct run old_run = run_of(&old_row, 1), new_run = run_of(&new_row, 1);
+    struct comparison c;
+    CHECK(compare_runs(&old_run, &new_run, &c) == 0 && c.count == 1);
+    CHECK(strcmp(c.rows[0].name, "cub") == 0);
+    CHECK(c.rows[0].old_median_us == 32.0 && c.rows[0].new_median_us == 24.0);
+    CHECK(c.rows[0].change_pct == -25.0 && c.rows[0].threshold_pct == MIN_CHANGE_PCT);
+    free_comparison(&c);
+}
+
+static void methods_in_one_run_only_should_be_new_or_gone(void)
+{
+    struct method_result old_rows[] = {timed("kept", 10.0, 0.01), timed("removed", 10.0, 0.01)};
+    struct method_result new_rows[] = {timed("added", 10.0, 0.01), timed("kept", 10.0, 0.01)};
+    const struct run old_run = run_of(old_rows, 2), new_run = run_of(new_rows, 2);
+    struct comparison c;
+    CHECK(compare_runs(&old_run, &new_run, &c) == 0 && c.count == 3);
+    CHECK(strcmp(c.rows[0].name, "added") == 0 && c.rows[0].verdict == VERDICT_NEW);
+    CHECK(isnan(c.rows[0].old_median_us) && isnan(c.rows[0].change_pct));
+    CHECK(strcmp(c.rows[1].name, "kept") == 0 && c.rows[1].verdict == VERDICT_SAME);
+    CHECK(strcmp(c.rows[2].name, "removed") == 0 && c.rows[2].verdict == VERDICT_GONE);
+    CHECK(isnan(c.rows[2].new_median_us));
+    CHECK(comparison_exit_code(&c) == 0);
+    free_comparison(&c);
+}
+
+static void failing_method_should_be_failed_whatever_its_time(void)
+{
+    struct method_result old_rows[] = {timed("wrong", 10.0, 0.01), timed("crashed", 10.0, 0.01)};
+    struct method_result new_rows[] = {timed("wrong", 5.0, 0.01), untimed("crashed", STATUS_ERROR),
+                                       untimed("fresh_and_broken", STATUS_FAIL)};
+    new_rows[0].status = STATUS_FAIL; /* fast, but its sums were wrong */
+    const struct run old_run = run_of(old_rows, 2), new_run = run_of(new_rows, 3);
+    struct comparison c;
+    CHECK(compare_runs(&old_run, &new_run, &c) == 0 && c.count == 3);
+    for (size_t i = 0; i < c.count; ++i)
+        CHECK(c.rows[i].verdict == VERDICT_FAILED);
+    CHECK(comparison_exit_code(&c) == 1);
+    free_comparison(&c);
+}
+
+static void refused_method_should_be_refused_not_failed(void)
+{
+    struct method_result old_rows[] = {untimed("capped", STATUS_REFUSED)};
+    struct method_result new_rows[] = {untimed("capped", STATUS_REFUSED)};
+    const struct run old_run = run_of(old_rows, 1), new_run = run_of(new_rows, 1);
+    struct comparison c;
+    CHECK(compare_runs(&old_run, &new_run, &c) == 0 && c.count == 1);
+    CHECK(c.rows[0].verdict == VERDICT_REFUSED);
+    CHECK(comparison_exit_code(&c) == 0);
+    free_comparison(&c);
+}
+
+static void method_fixed_since_baseline_should_be_new(void)
+{
+    struct method_result old_rows[] = {untimed("fixed", STATUS_FAIL)};
+    struct method_result new_rows[] = {timed("fixed", 10.0, 0.01)};
+    const struct run old_run = run_of(old_rows, 1), new_run = run_of(new_rows, 1);
+    struct comparison c;
+    CHECK(compare_runs(&old_run, &new_run, &c) == 0);
+    const struct comparison_row *row = row_named(&c, "fixed");
+    CHECK(row && row->verdict == VERDICT_NEW && row->in_old && row->old_status == STATUS_FAIL);
+    free_comparison(&c);
+}
+
+/* ---- exit code */
+
+static void exit_code_should_be_one_only_for_slower_or_failed(void)
+{
+    struct comparison_row rows[3] = {{.verdict = VERDICT_FASTER}, {.verdict = VERDICT_NEW},
+                                     {.verdict = VERDICT_GONE}};
+    struct comparison c = {.rows = rows, .count = 3};
+    CHECK(comparison_exit_code(&c) == 0);
+    rows[1].verdict = VERDICT_SAME;
+    CHECK(comparison_exit_code(&c) == 0);
+    rows[1].verdict = VERDICT_REFUSED;
+    CHECK(comparison_exit_code(&c) == 0);
+    rows[1].verdict = VERDICT_SLOWER;
+    CHECK(comparison_exit_code(&c) == 1);
+    rows[1].verdict = VERDICT_FAILED;
+    CHECK(comparison_exit_code(&c) == 1);
+    const struct comparison empty = {0};
+    CHECK(comparison_exit_code(&empty) == 0);
+}
+
+/* ---- contexts */
+
+static size_t loud_count(const struct context_note *notes, size_t count)
+{
+    size_t loud = 0;
+    for (size_t i = 0; i < count; ++i)
+        loud += notes[i].loud;
+    return loud;
+}
+
+static void identical_contexts_should_give_no_notes(void)
+{
+    const struct run_context a = h100_context(), b = h100_context();
+    struct context_note notes[CONTEXT_NOTES_MAX];
+    CHECK(check_contexts(&a, &b, notes) == 0);
+}
+
+static void different_gpu_should_warn_loudly_naming_both(void)
+{
+    const struct run_context a = h100_context();
+    struct run_context b = h100_context();
+    snprintf(b.device_name, sizeof b.device_name, "NVIDIA A100-SXM4-80GB");
+    b.sm_count = 108;
+    struct context_note notes[CONTEXT_NOTES_MAX];
+    const size_t count = check_contexts(&a, &b, notes);
+    CHECK(count == 2 && loud_count(notes, count) == 2);
+    CHECK(strstr(notes[0].text, "NVIDIA H100 80GB HBM3") && strstr(notes[0].text, "A100"));
+    CHECK(strstr(notes[1].text, "SM count") && strstr(notes[1].text, "132"));
+}
+
+static void different_n_should_warn_loudly(void)
+{
+    const struct run_context a = h100_context();
+    struct run_context b = h100_context();
+    b.n = 1000000;
+    struct context_note notes[CONTEXT_NOTES_MAX];
+    const size_t count = check_contexts(&a, &b, notes);
+    CHECK(count == 1 && notes[0].loud);
+    CHECK(strstr(notes[0].text, "16777216") && strstr(notes[0].text, "1000000"));
+}
+
+static void other_conditions_should_warn_loudly(void)
+{
+    const struct run_context a = h100_context();
+    struct run_context b = h100_context();
+    snprintf(b.flush_mode, sizeof b.flush_mode, "none");
+    snprintf(b.distribution, sizeof b.distribution, "signed");
+    snprintf(b.strategy, sizeof b.strategy, "pow2-split");
+    b.offset = 1;
+    struct context_note notes[CONTEXT_NOTES_MAX];
+    const size_t count = check_contexts(&a, &b, notes);
+    CHECK(count == 4 && loud_count(notes, count) == 4);
+}
+
+static void different_sample_count_and_versions_should_be_soft_notes(void)
+{
+    const struct run_context a = h100_context();
+    struct run_context b = h100_context();
+    b.samples = 50;
+    b.driver_version = 13010;
+    b.seed = 7;
+    struct context_note notes[CONTEXT_NOTES_MAX];
+    const size_t count = check_contexts(&a, &b, notes);
+    CHECK(count == 3 && loud_count(notes, count) == 0);
+    CHECK(strstr(notes[0].text, "sample count") && strstr(notes[0].text, "50"));
+}
+
+/* ---- the printed report */
+
+static void report_should_print_a_row_per_method_and_return_exit_code(void)
+{
+    struct method_result old_rows[] = {timed("reduce0", 800.0, 0.01), timed("cub", 32.0, 0.01)};
+    struct method_result new_rows[] = {timed("reduce0", 1000.0, 0.01), timed("cub", 32.1, 0.01),
+                                       timed("vec4_long_name", 30.0, 0.01)};
+    struct run old_run = run_of(old_rows, 2), new_run = run_of(new_rows, 3);
+    new_run.context.n = 1024;
+    FILE *out = tmpfile();
+    CHECK(out != NULL);
+    if (!out)
+        return;
+    CHECK(report_baseline_comparison(out, &old_run, &new_run) == 1);
+    char text[4096] = "";
+    rewind(out);
+    text[fread(text, 1, sizeof text - 1, out)] = '\0';
+    fclose(out);
+    CHECK(strstr(text, "WARNING: different n: baseline 16777216, this run 1024") == text);
+    CHECK(strstr(text, "\nmethod         ") != NULL); /* padded to the longest name */
+    CHECK(strstr(text, "\nreduce0            800.00    1000.00   +25.0%     3.0%  SLOWER\n"));
+    CHECK(strstr(text, "\ncub                 32.00      32.10    +0.3%     3.0%  SAME\n"));
+    CHECK(strstr(text, "\nvec4_long_name          -      30.00        -        -  NEW\n"));
+    CHECK(strstr(text, "\n1 SAME, 1 SLOWER, 1 NEW\n"));
+    CHECK(strstr(text, "\nWARNING: 1 difference(s) in conditions"));
+    if (!strstr(text, "1 SAME, 1 SLOWER, 1 NEW"))
+        fprintf(stderr, "%s", text);
+}
+
+int main(void)
+{
+    RUN_TEST(threshold_should_be_the_floor_for_tight_runs);
+    RUN_TEST(threshold_should_combine_both_spreads_in_quadrature);
+    RUN_TEST(timing_verdict_should_count_the_threshold_itself_as_same);
+    RUN_TEST(clearly_faster_run_should_be_faster);
+    RUN_TEST(clearly_slower_run_should_be_slower);
+    RUN_TEST(change_within_noise_should_be_same);
+    RUN_TEST(noisy_runs_should_widen_the_threshold);
+    RUN_TEST(comparison_row_should_carry_medians_change_and_threshold);
+    RUN_TEST(methods_in_one_run_only_should_be_new_or_gone);
+    RUN_TEST(failing_method_should_be_failed_whatever_its_time);
+    RUN_TEST(refused_method_should_be_refused_not_failed);
+    RUN_TEST(method_fixed_since_baseline_should_be_new);
+    RUN_TEST(exit_code_should_be_one_only_for_slower_or_failed);
+    RUN_TEST(identical_contexts_should_give_no_notes);
+    RUN_TEST(different_gpu_should_warn_loudly_naming_both);
+    RUN_TEST(different_n_should_warn_loudly);
+    RUN_TEST(other_conditions_should_warn_loudly);
+    RUN_TEST(different_sample_count_and_versions_should_be_soft_notes);
+    RUN_TEST(report_should_print_a_row_per_method_and_return_exit_code);
+    return test_exit_code();
+}

@@ -1,0 +1,526 @@
+/* Saved runs: the CSV round trip, the JSON and markdown writers, atomic
+ * writes, and one clear rejection for each way a baseline file can be bad.
+ * Temporary files go under argv[1] (ctest passes the build directory) or the
+ * current directory. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "result_files.h"
+
+static const char *temp_dir = ".";
+
+/* temp_dir/name in buf. */
+static const char *temp_path(char *buf, size_t len, const char *name)
+{
+    snprintf(buf, len, "%s/%s", temp_dir, name);
+    return buf;
+}
+
+static bool file_exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* The whole file as a malloc'd string ("" if unreadable). */
+static char *slurp(const char *path)
+{
+    char *text = calloc(1, 1 << 16);
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        const size_t got = fread(text, 1, (1 << 16) - 1, f);
+        text[got] = '\0';
+        fclose(f);
+    }
+    return text;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* text with the first `from` replaced by `to`, malloc'd. */
+static char *replace_first(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    char *out = calloc(1, strlen(text) + strlen(to) + 1);
+    if (!at) {
+        strcpy(out, text);
+        return out;
+    }
+    memcpy(out, text, (size_t)(at - text));
+    strcat(out, to);
+    strcat(out, at + strlen(from));
+    return out;
+}
+
+/* The 1-based line of text on which fragment starts. */
+static size_t line_of(const char *text, const char *fragment)
+{
+    const char *at = strstr(text, fragment);
+    size_t line = 1;
+    for (const char *p = text; at && p < at; ++p)
+        line += *p == '\n';
+    return line;
+}
+
+static struct method_result method(const char *name, const char *family, double median_us)
+{
+    struct method_result m = {
+        .time_us = {.count = 100, .median = median_us, .min = median_us * 0.97,
+                    .max = median_us * 1.21, .q1 = median_us * 0.99, .q3 = median_us * 1.01},
+        .gbps = 67108864.0 / (median_us * 1e3),
+        .pct_peak = 100.0 / 3.0,
+        .ratio_to_cub = 1.0 / 7.0,
+        .result = 8388608.25,
+        .rel_error = DBL_MIN / 4.0, /* subnormal: must survive the trip too */
+        .status = STATUS_PASS,
+        .determinism = DETERMINISM_BITWISE,
+        .noisy = false,
+    };
+    snprintf(m.name, sizeof m.name, "%s", name);
+    snprintf(m.family, sizeof m.family, "%s", family);
+    return m;
+}
+
+/* Three rows with the awkward cases: text needing quotes, a leading '#',
+ * non-finite numbers, a row with no timings. */
+static struct run sample_run(struct method_result rows[3])
+{
+    rows[0] = method("reduce0", "progression", 812.5);
+    rows[1] = method("#cub", "vendor", 32.2);
+    rows[1].determinism = DETERMINISM_VARIES;
+    rows[1].noisy = true;
+    rows[1].result = NAN;
+    rows[1].rel_error = INFINITY;
+    snprintf(rows[1].note, sizeof rows[1].note, "flags: \"odd\", spread | wide");
+    rows[2] = (struct method_result){.status = STATUS_REFUSED, .determinism = DETERMINISM_UNKNOWN};
+    snprintf(rows[2].name, sizeof rows[2].name, "atomic_naive");
+    snprintf(rows[2].family, sizeof rows[2].family, "progression");
+    snprintf(rows[2].note, sizeof rows[2].note, "accepts at most 1048576 elements");
+    struct run run = {
+        .context = {.sm_count = 132, .l2_bytes = 52428800, .peak_gbs = 3352.32,
+                    .driver_version = 13000, .runtime_version = 13000,
+                    .cccl_version = 3000000, .cublas_version = 130000,
+                    .n = 16777216, .offset = 1, .samples = 100, .seed = UINT64_MAX},
+        .rows = rows,
+        .count = 3,
+    };
+    snprintf(run.context.device_name, sizeof run.context.device_name,
+             "NVIDIA \"H100\", 80GB \\ HBM3=fast");
+    snprintf(run.context.flush_mode, sizeof run.context.flush_mode, "read-sweep");
+    snprintf(run.context.strategy, sizeof run.context.strategy, "padded");
+    snprintf(run.context.distribution, sizeof run.context.distribution, "uniform");
+    snprintf(run.context.date, sizeof run.context.date, "2026-11-22T09:00:00Z");
+    snprintf(run.context.git_commit, sizeof run.context.git_commit, "abc1234");
+    return run;
+}
+
+/* Exact equality, with NaN equal to NaN (it is what was written). */
+static bool same_double(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
+
+static bool same_context(const struct run_context *a, const struct run_context *b)
+{
+    return strcmp(a->device_name, b->device_name) == 0 && a->sm_count == b->sm_count &&
+           a->l2_bytes == b->l2_bytes && a->peak_gbs == b->peak_gbs &&
+           a->driver_version == b->driver_version && a->runtime_version == b->runtime_version &&
+           a->cccl_version == b->cccl_version && a->cublas_version == b->cublas_version &&
+           strcmp(a->flush_mode, b->flush_mode) == 0 && strcmp(a->strategy, b->strategy) == 0 &&
+           a->n == b->n && a->offset == b->offset && a->samples == b->samples &&
+           strcmp(a->distribution, b->distribution) == 0 && a->seed == b->seed &&
+           strcmp(a->date, b->date) == 0 && strcmp(a->git_commit, b->git_commit) == 0;
+}
+
+static bool same_method(const struct method_result *a, const struct method_result *b)
+{
+    return strcmp(a->name, b->name) == 0 && strcmp(a->family, b->family) == 0 &&
+           a->time_us.count == b->time_us.count && a->time_us.median == b->time_us.median &&
+           a->time_us.min == b->time_us.min && a->time_us.max == b->time_us.max &&
+           a->time_us.q1 == b->time_us.q1 && a->time_us.q3 == b->time_us.q3 &&
+           same_double(a->gbps, b->gbps) && same_double(a->pct_peak, b->pct_peak) &&
+           same_double(a->ratio_to_cub, b->ratio_to_cub) && same_double(a->result, b->result) &&
+           same_double(a->rel_error, b->rel_error) && a->status == b->status &&
+           a->determinism == b->determinism && a->noisy == b->noisy &&
+           strcmp(a->note, b->note) == 0;
+}
+
+/* The sample run as CSV text (written to `name`, read, removed). */
+static char *sample_csv_text(const char *name)
+{
+    struct method_result rows[3];
+    const struct run run = sample_run(rows);
+    char path[512], err[512];
+    CHECK(write_run_csv(temp_path(path, sizeof path, name), &run, err, sizeof err) == 0);
+    char *text = slurp(path);
+    remove(path);
+    return text;
+}
+
+/* Writes text to `name`, reads it, and checks that it is rejected with a
+ * message naming the file and containing each fragment (NULL: unused). */
+static void check_rejected(const char *name, const char *text, const char *fragment1,
+                           const char *fragment2)
+{
+    char path[512], err[512] = "";
+    write_text(temp_path(path, sizeof path, name), text);
+    struct run run = {.count = 99};
+    CHECK(read_run_csv(path, &run, err, sizeof err) == -1);
+    CHECK(run.rows == NULL && run.count == 0);
+    free_run(&run); /* in case it was wrongly accepted */
+    const bool names_file = strstr(err, path) != NULL;
+    const bool has1 = fragment1 == NULL || strstr(err, fragment1) != NULL;
+    const bool has2 = fragment2 == NULL || strstr(err, fragment2) != NULL;
+    CHECK(names_file);
+    CHECK(has1);
+    CHECK(has2);
+    if (!(names_file && has1 && has2))
+        fprintf(stderr, "  message was: %s\n", err);
+    remove(path);
+}
+
+/* "line N" for the line of text where fragment starts. */
+static const char *line_label(char *buf, size_t len, const char *text, const char *fragment)
+{
+    snprintf(buf, len, "line %zu:", line_of(text, fragment));
+    return buf;
+}
+
+/* ---- round trip */
+
+static void csv_round_trip_should_preserve_every_field(void)
+{
+    struct method_result rows[3];
+    const struct run written = sample_run(rows);
+    char path[512], err[512];
+    temp_path(path, sizeof path, "round_trip.csv");
+    CHECK(write_run_csv(path, &written, err, sizeof err) == 0);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    CHECK(read.count == written.count);
+    CHECK(same_context(&read.context, &written.context));
+    for (size_t i = 0; i < read.count && i < written.count; ++i)
+        CHECK(same_method(&read.rows[i], &written.rows[i]));
+    free_run(&read);
+    remove(path);
+}
+
+static void csv_should_quote_text_and_end_with_row_count(void)
+{
+    char *text = sample_csv_text("quoting.csv");
+    CHECK(strncmp(text, "# reduction-suite run v1\n", 25) == 0);
+    CHECK(strstr(text, "# device_name=NVIDIA \"H100\", 80GB \\ HBM3=fast\n") != NULL);
+    CHECK(strstr(text, "\n\"#cub\",vendor,") != NULL);
+    CHECK(strstr(text, ",\"flags: \"\"odd\"\", spread | wide\"\n") != NULL);
+    CHECK(strstr(text, "\n# end rows=3\n") != NULL);
+    CHECK(strstr(text, ",812.5,") != NULL); /* shortest digits when they round-trip */
+    free(text);
+}
+
+static void csv_should_round_trip_an_empty_run(void)
+{
+    const struct run empty = {.context = {.n = 1}};
+    char path[512], err[512];
+    temp_path(path, sizeof path, "empty_run.csv");
+    CHECK(write_run_csv(path, &empty, err, sizeof err) == 0);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    CHECK(read.count == 0 && read.context.n == 1);
+    free_run(&read);
+    remove(path);
+}
+
+/* ---- JSON and markdown */
+
+static void json_should_escape_text_and_write_non_finite_as_null(void)
+{
+    struct method_result rows[3];
+    const struct run run = sample_run(rows);
+    char path[512], err[512];
+    CHECK(write_run_json(temp_path(path, sizeof path, "run.json"), &run, err, sizeof err) == 0);
+    char *text = slurp(path);
+    CHECK(text[0] == '{');
+    CHECK(strstr(text, "\"format\": \"reduction-suite run v1\"") != NULL);
+    CHECK(strstr(text, "\"device_name\": \"NVIDIA \\\"H100\\\", 80GB \\\\ HBM3=fast\"") != NULL);
+    CHECK(strstr(text, "\"seed\": \"18446744073709551615\"") != NULL);
+    CHECK(strstr(text, "\"methods\": [") != NULL);
+    CHECK(strstr(text, "{\"name\": \"reduce0\", \"family\": \"progression\", \"status\": \"PASS\", "
+                       "\"median_us\": 812.5,") != NULL);
+    CHECK(strstr(text, "\"result\": null, \"rel_error\": null") != NULL);
+    CHECK(strstr(text, "\"noisy\": true") != NULL);
+    CHECK(strstr(text, "\"determinism\": \"varies\"") != NULL);
+    CHECK(strstr(text, "\"note\": \"flags: \\\"odd\\\", spread | wide\"") != NULL);
+    CHECK(strcmp(text + strlen(text) - 4, "]\n}\n") == 0);
+    free(text);
+    remove(path);
+}
+
+static void markdown_should_have_caption_and_table(void)
+{
+    struct method_result rows[3];
+    const struct run run = sample_run(rows);
+    char path[512], err[512];
+    CHECK(write_run_markdown(temp_path(path, sizeof path, "run.md"), &run, err, sizeof err) == 0);
+    char *text = slurp(path);
+    CHECK(strstr(text, "NVIDIA \"H100\", 80GB \\ HBM3=fast (132 SMs, 3352 GB/s") == text);
+    CHECK(strstr(text, "driver 13.0, runtime 13.0, CCCL 3.0.0") != NULL);
+    CHECK(strstr(text, "n = 16777216 floats") != NULL);
+    CHECK(strstr(text, "L2 flush read-sweep") != NULL);
+    CHECK(strstr(text, "\n\n| method | family | median µs | GB/s | % peak | vs CUB | result | "
+                       "check |\n") != NULL);
+    CHECK(strstr(text, "| reduce0 | progression | 812.50 | 82.6 | 33.3 | 0.14x | 8388608.25 | "
+                       "PASS |\n") != NULL);
+    CHECK(strstr(text, "| PASS (noisy) |\n") != NULL);
+    CHECK(strstr(text, "| atomic_naive | progression | - | - | - | - | - | "
+                       "REFUSED: accepts at most 1048576 elements |\n") != NULL);
+    free(text);
+    remove(path);
+}
+
+/* ---- atomic writes */
+
+typedef int (*writer_fn)(const char *, const struct run *, char *, size_t);
+
+static void writers_should_fail_cleanly_into_missing_directory(void)
+{
+    const writer_fn writers[] = {write_run_csv, write_run_json, write_run_markdown};
+    struct method_result rows[3];
+    const struct run run = sample_run(rows);
+    char path[512], tmp[520], err[512];
+    temp_path(path, sizeof path, "no_such_dir/run.out");
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    for (size_t i = 0; i < sizeof writers / sizeof writers[0]; ++i) {
+        err[0] = '\0';
+        CHECK(writers[i](path, &run, err, sizeof err) == -1);
+        CHECK(strstr(err, "cannot write") != NULL && strstr(err, path) != NULL);
+        CHECK(strstr(err, "No such file or directory") != NULL);
+        CHECK(!file_exists(path) && !file_exists(tmp));
+    }
+}
+
+static void write_should_replace_old_file_and_leave_no_tmp(void)
+{
+    struct method_result rows[3];
+    struct run run = sample_run(rows);
+    char path[512], tmp[520], err[512];
+    temp_path(path, sizeof path, "replaced.csv");
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    write_text(path, "old contents\n");
+    run.count = 1;
+    CHECK(write_run_csv(path, &run, err, sizeof err) == 0);
+    CHECK(!file_exists(tmp));
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0 && read.count == 1);
+    free_run(&read);
+    remove(path);
+}
+
+/* ---- rejected files */
+
+static void read_should_reject_missing_file(void)
+{
+    char path[512], err[512];
+    temp_path(path, sizeof path, "does_not_exist.csv");
+    struct run run;
+    CHECK(read_run_csv(path, &run, err, sizeof err) == -1);
+    CHECK(strstr(err, path) != NULL && strstr(err, "cannot open") != NULL);
+    CHECK(run.rows == NULL && run.count == 0);
+}
+
+static void read_should_reject_empty_file(void)
+{
+    check_rejected("empty.csv", "", "empty file", NULL);
+}
+
+static void read_should_reject_foreign_file(void)
+{
+    check_rejected("foreign.csv", "name,age\nalice,31\n", "not a reduction-suite results file",
+                   "first line is 'name,age'");
+    check_rejected("binary.csv", "\x7f" "ELF\x02\x01\x01", "not a reduction-suite results file",
+                   NULL);
+}
+
+static void read_should_reject_other_format_version(void)
+{
+    check_rejected("v9.csv", "# reduction-suite run v9\n", "unsupported format version 'v9'", NULL);
+}
+
+static void read_should_reject_missing_context_key(void)
+{
+    char *text = sample_csv_text("context.csv");
+    char *cut = replace_first(text, "# seed=18446744073709551615\n", "");
+    check_rejected("missing_key.csv", cut, "missing context key(s) 'seed'", NULL);
+    free(cut);
+    free(text);
+}
+
+static void read_should_reject_bad_context_value(void)
+{
+    char *text = sample_csv_text("context.csv");
+    char *bad = replace_first(text, "# n=16777216\n", "# n=-5\n");
+    char label[32];
+    check_rejected("bad_context.csv", bad, line_label(label, sizeof label, bad, "# n=-5"),
+                   "context key 'n': '-5' is out of range");
+    free(bad);
+    free(text);
+}
+
+static void read_should_reject_wrong_header(void)
+{
+    char *text = sample_csv_text("header.csv");
+    char *renamed = replace_first(text, ",median_us,", ",medain_us,");
+    check_rejected("wrong_header.csv", renamed, "missing column(s) 'median_us'",
+                   "unexpected column(s) 'medain_us'");
+    char *swapped = replace_first(text, "name,family,", "family,name,");
+    check_rejected("swapped_header.csv", swapped, "columns repeated or out of order", NULL);
+    free(swapped);
+    free(renamed);
+    free(text);
+}
+
+static void read_should_reject_missing_column(void)
+{
+    char *text = sample_csv_text("header.csv");
+    char *missing = replace_first(text, ",gbps,", ",");
+    char label[32];
+    check_rejected("missing_column.csv", missing,
+                   line_label(label, sizeof label, missing, "name,family"),
+                   "header row: missing column(s) 'gbps'");
+    free(missing);
+    free(text);
+}
+
+static void read_should_reject_non_numeric_field(void)
+{
+    char *text = sample_csv_text("numeric.csv");
+    char *bad = replace_first(text, ",812.5,", ",812.5us,");
+    char label[32];
+    check_rejected("non_numeric.csv", bad, line_label(label, sizeof label, bad, "reduce0,"),
+                   "column 'median_us': '812.5us' is not a number");
+    char *bad_count = replace_first(text, ",100,", ",1e2,");
+    check_rejected("non_integer.csv", bad_count, "column 'samples': '1e2' is not a whole number",
+                   NULL);
+    char *bad_status = replace_first(text, ",PASS,", ",OK,");
+    check_rejected("bad_status.csv", bad_status, "column 'status': 'OK' is not PASS", NULL);
+    free(bad_status);
+    free(bad_count);
+    free(bad);
+    free(text);
+}
+
+static void read_should_reject_row_with_wrong_field_count(void)
+{
+    char *text = sample_csv_text("fields.csv");
+    char *extra = replace_first(text, "elements\n", "elements,extra\n");
+    check_rejected("extra_field.csv", extra, "18 fields, expected 17", NULL);
+    free(extra);
+    free(text);
+}
+
+static void read_should_reject_file_cut_mid_row(void)
+{
+    char *text = sample_csv_text("truncated.csv");
+    char *row = strstr(text, "\natomic_naive,");
+    row[20] = '\0'; /* the file ends inside the last row */
+    char label[32];
+    check_rejected("cut_mid_row.csv", text, line_label(label, sizeof label, text, "atomic_naive,"),
+                   "truncated");
+    free(text);
+}
+
+static void read_should_reject_file_cut_before_end_marker(void)
+{
+    char *text = sample_csv_text("truncated.csv");
+    strstr(text, "# end rows=")[0] = '\0';
+    check_rejected("cut_before_end.csv", text, "truncated: no end marker", NULL);
+    free(text);
+}
+
+static void read_should_reject_end_marker_with_wrong_count(void)
+{
+    char *text = sample_csv_text("count.csv");
+    char *wrong = replace_first(text, "# end rows=3", "# end rows=4");
+    check_rejected("wrong_count.csv", wrong, "end marker says 4 rows but the file has 3", NULL);
+    free(wrong);
+    free(text);
+}
+
+static void read_should_reject_duplicate_method(void)
+{
+    char *text = sample_csv_text("duplicate.csv");
+    const char *row = strstr(text, "\nreduce0,") + 1;
+    const size_t through_row = (size_t)(strchr(row, '\n') + 1 - text);
+    char *doubled = calloc(1, strlen(text) + through_row + 1);
+    memcpy(doubled, text, through_row); /* ...the row, then the row again and the rest */
+    strcat(doubled, row);
+    char also[64];
+    snprintf(also, sizeof also, "(also on line %zu)", line_of(doubled, "reduce0,"));
+    check_rejected("duplicate.csv", doubled, "duplicate method 'reduce0'", also);
+    free(doubled);
+    free(text);
+}
+
+static void read_should_reject_unterminated_quote(void)
+{
+    char *text = sample_csv_text("quote.csv");
+    char *bad = replace_first(text, ",\"flags: ", ",\"\"flags: ");
+    check_rejected("bad_quote.csv", bad, "text after a closing quote", NULL);
+    char *open = replace_first(text, "spread | wide\"\n", "spread | wide\n");
+    check_rejected("open_quote.csv", open, "unterminated quoted field", NULL);
+    free(open);
+    free(bad);
+    free(text);
+}
+
+static void read_should_reject_text_after_end_marker(void)
+{
+    char *text = sample_csv_text("trailer.csv");
+    const size_t len = strlen(text);
+    char *more = calloc(1, len + 32);
+    memcpy(more, text, len);
+    strcat(more, "reduce9,oops\n");
+    check_rejected("after_end.csv", more, "text after the end marker", NULL);
+    free(more);
+    free(text);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        temp_dir = argv[1];
+    RUN_TEST(csv_round_trip_should_preserve_every_field);
+    RUN_TEST(csv_should_quote_text_and_end_with_row_count);
+    RUN_TEST(csv_should_round_trip_an_empty_run);
+    RUN_TEST(json_should_escape_text_and_write_non_finite_as_null);
+    RUN_TEST(markdown_should_have_caption_and_table);
+    RUN_TEST(writers_should_fail_cleanly_into_missing_directory);
+    RUN_TEST(write_should_replace_old_file_and_leave_no_tmp);
+    RUN_TEST(read_should_reject_missing_file);
+    RUN_TEST(read_should_reject_empty_file);
+    RUN_TEST(read_should_reject_foreign_file);
+    RUN_TEST(read_should_reject_other_format_version);
+    RUN_TEST(read_should_reject_missing_context_key);
+    RUN_TEST(read_should_reject_bad_context_value);
+    RUN_TEST(read_should_reject_wrong_header);
+    RUN_TEST(read_should_reject_missing_column);
+    RUN_TEST(read_should_reject_non_numeric_field);
+    RUN_TEST(read_should_reject_row_with_wrong_field_count);
+    RUN_TEST(read_should_reject_file_cut_mid_row);
+    RUN_TEST(read_should_reject_file_cut_before_end_marker);
+    RUN_TEST(read_should_reject_end_marker_with_wrong_count);
+    RUN_TEST(read_should_reject_duplicate_method);
+    RUN_TEST(read_should_reject_unterminated_quote);
+    RUN_TEST(read_should_reject_text_after_end_marker);
+    return test_exit_code();
+}
