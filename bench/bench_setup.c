@@ -95,6 +95,12 @@ int open_session(const struct bench_options *o, struct bench_session *s, char *e
         close_session(s);
         return -1;
     }
+    if (measure_ceiling_and_floor(&s->flusher, s->stream, o->samples, &c->read_ceiling_gbs,
+                                  &c->launch_floor_us) != 0) {
+        snprintf(err, err_len, "could not time the read ceiling and launch floor (see above)");
+        close_session(s);
+        return -1;
+    }
     return 0;
 }
 

@@ -1,21 +1,25 @@
 /* Step 17 - one pass, many loads in flight: the suite's answer to CUB.
  *
  * Idea: a single launch of a persistent grid (SMs x resident blocks, from the
- * occupancy calculator). Each thread keeps UNROLL independent 16-byte loads
- * in flight per iteration of its grid-stride loop, so every SM has tens of KB
- * of reads outstanding - what HBM needs to reach its bandwidth. Blocks reduce
- * with shuffles and write one partial each; the last block to finish (fence +
- * counter, as in single_pass) adds the partials in a fixed order, so the
- * result is bitwise reproducible. A grid of one block skips the counter.
+ * occupancy calculator: 2 blocks of 1024 threads per SM on an H100). Each
+ * thread keeps LOADS independent 16-byte loads in flight per iteration of its
+ * grid-stride loop - 128 KB of reads outstanding per SM, far more than HBM
+ * needs to stay busy. Blocks reduce with shuffles and write one partial each;
+ * the last block to finish (fence + counter, as in single_pass) adds the
+ * partials in a fixed order, so the result is bitwise reproducible. A grid of
+ * one block skips the counter.
  *
  * Fixes from single_pass (step 16): that kernel has one load in flight per
- * thread at a time; here the loop issues UNROLL loads before the first add,
- * and small inputs get only as many blocks as they have work for (a 4 KB
- * input is one block and one launch, no memset, no host sync).
+ * thread; here the loop issues LOADS loads before the first add, and blocks
+ * of 1024 threads halve the partials the last block must add. Small inputs
+ * get only the blocks they have work for: up to 16 Ki floats is one block,
+ * one launch, no memset, no host sync.
  *
- * Expected cost at 64 MiB on an H100: 67.1 MB / ~3.2 TB/s = 21 us of reading,
- * plus ~2-3 us of launch and ramp, plus < 1 us for the last block: ~24 us,
- * against ~28 us for CUB's two launches (DESIGN.md figures).
+ * Expected cost at 64 MiB on an H100 (bench/NOTES.md has the measurements):
+ * 67.1 MB at the ~3.13 TB/s this kernel sustains at 1 GiB is 21.4 us, plus
+ * the ~3.1 us event-timed cost of an empty kernel, plus ~2 us of DRAM ramp,
+ * drain and the last block: ~26.5 us, against ~28.7 us for CUB's two
+ * launches.
  */
 #include <cuda_runtime.h>
 
@@ -26,27 +30,33 @@
 
 namespace {
 
-constexpr int BLOCK = 256;
-constexpr int UNROLL = 4;
+constexpr int BLOCK = 1024;
+#ifdef REDUCE_SLOWDOWN_DEMO
+/* Test build only (CMake REDUCE_SLOWDOWN_DEMO): an older, slower kernel under
+ * this name, so the baseline comparison can be shown to say SLOWER. */
+constexpr int LOADS = 1;
+constexpr int GRID_DIVISOR = 8;
+#else
+constexpr int LOADS = 4;
+constexpr int GRID_DIVISOR = 1;
+#endif
 
 struct one_pass_workspace {
-    unsigned *blocks_done;
-    float *partials;
+    unsigned *blocks_done; /* byte 0: a fixed place, whatever n the workspace was sized for */
+    float *partials;       /* from byte 16 */
 };
 
-__host__ __device__ inline one_pass_workspace carve(void *workspace)
+__device__ inline one_pass_workspace carve(void *workspace)
 {
-    /* counter first, partials 16 bytes in */
     return {(unsigned *)workspace, (float *)((char *)workspace + 16)};
 }
 
-template <int THREADS, int LOADS>
-__global__ __launch_bounds__(THREADS) void one_pass_kernel(const float *__restrict__ in, size_t n,
-                                                           float *__restrict__ out, void *workspace)
+__global__ __launch_bounds__(BLOCK) void one_pass_kernel(const float *__restrict__ in, size_t n,
+                                                         float *__restrict__ out, void *workspace)
 {
-    float sum = sum_aligned_float4<LOADS>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
-                                          (size_t)gridDim.x * THREADS);
-    sum = block_sum<THREADS>(sum);
+    float sum = sum_aligned_float4<LOADS>(in, n, blockIdx.x * (size_t)BLOCK + threadIdx.x,
+                                          (size_t)gridDim.x * BLOCK);
+    sum = block_sum<BLOCK>(sum);
     if (gridDim.x == 1) {
         if (threadIdx.x == 0)
             *out = sum;
@@ -58,7 +68,8 @@ __global__ __launch_bounds__(THREADS) void one_pass_kernel(const float *__restri
     if (threadIdx.x == 0) {
         ws.partials[blockIdx.x] = sum;
         /* Make this block's partial visible GPU-wide before the counter says
-         * it is there: without the fence the last block could read a stale one. */
+         * it is there: without the fence the last block could read a stale one.
+         * (A release-ordered atomic instead measured the same: NOTES.md.) */
         __threadfence();
         is_last_block = atomicAdd(ws.blocks_done, 1u) == gridDim.x - 1;
     }
@@ -66,24 +77,26 @@ __global__ __launch_bounds__(THREADS) void one_pass_kernel(const float *__restri
     if (!is_last_block)
         return;
 
-    /* Every partial is written and fenced. Read them through L2 (__ldcg):
-     * this SM's L1 may hold nothing of them, but a plain load may not be
-     * assumed coherent with other SMs' writes. Fixed order: deterministic. */
+    /* Every partial is written and fenced. Read them through L2 (__ldcg), the
+     * point where all SMs' writes meet; this SM's L1 is not coherent with
+     * other SMs' stores. Fixed order: deterministic. */
     float total = 0.0f;
-    for (unsigned i = threadIdx.x; i < gridDim.x; i += THREADS)
+    for (unsigned i = threadIdx.x; i < gridDim.x; i += BLOCK)
         total += __ldcg(&ws.partials[i]);
-    total = block_sum<THREADS>(total);
+    total = block_sum<BLOCK>(total);
     if (threadIdx.x == 0) {
         *out = total;
         *ws.blocks_done = 0; /* ready for the next call: the harness zeroes it only once */
     }
 }
 
-/* Blocks with work: at least one float4 batch per thread, at most a wave. */
+/* Blocks with work: at least one batch of LOADS float4s per thread, at most
+ * one resident wave. */
 int grid_for(size_t n, int *grid)
 {
-    PROPAGATE(resident_grid_size((const void *)one_pass_kernel<BLOCK, UNROLL>, BLOCK, 0, grid));
-    const size_t wanted = ceil_div(n, (size_t)BLOCK * 4 * UNROLL);
+    PROPAGATE(resident_grid_size((const void *)one_pass_kernel, BLOCK, 0, grid));
+    *grid = *grid / GRID_DIVISOR > 0 ? *grid / GRID_DIVISOR : 1;
+    const size_t wanted = ceil_div(n, (size_t)BLOCK * 4 * LOADS);
     if (wanted < (size_t)*grid)
         *grid = wanted > 0 ? (int)wanted : 1;
     return 0;
@@ -104,7 +117,7 @@ extern "C" int one_pass_ilp_reduce(const float *d_in, size_t n, float *d_out, vo
 {
     int grid = 0;
     PROPAGATE(grid_for(n, &grid));
-    one_pass_kernel<BLOCK, UNROLL><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
+    one_pass_kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
     CUDA_TRY_LAUNCH();
     return 0;
 }

@@ -22,8 +22,14 @@ struct l2_flusher {
 /* Allocates 4 x l2_bytes, fills it once and sweeps it once, so later sweeps
  * find nothing dirty. Returns 0 or a cudaError_t value. */
 int l2_flusher_create(struct l2_flusher *f, size_t l2_bytes);
+/* One sweep. Each sweep misses in L2 from start to end (reading the head
+ * evicts the tail the previous sweep left), so its time also gives a
+ * measured read-bandwidth ceiling (measure.h). */
 int l2_flush(const struct l2_flusher *f, cudaStream_t stream);
 void l2_flusher_destroy(struct l2_flusher *f);
+
+/* An empty kernel: its event-timed cost is the floor no method gets under. */
+int launch_empty_kernel(cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -230,3 +230,43 @@ int measure_method(const struct method *m, const struct measure_input *in,
         note_flags(r, m->flags);
     return err;
 }
+
+/* One event-timed call of a timing kernel: the sweep itself, or an empty
+ * kernel after a sweep (so it starts from the same state as a method). */
+static int time_timing_kernel(const struct l2_flusher *flusher, cudaStream_t stream, bool sweep,
+                              struct gpu_resources *g, double *us)
+{
+    if (!sweep)
+        PROPAGATE(l2_flush(flusher, stream));
+    CUDA_TRY(cudaEventRecord(g->start, stream));
+    PROPAGATE(sweep ? l2_flush(flusher, stream) : launch_empty_kernel(stream));
+    CUDA_TRY(cudaEventRecord(g->stop, stream));
+    CUDA_TRY(cudaEventSynchronize(g->stop));
+    float ms = 0.0f;
+    CUDA_TRY(cudaEventElapsedTime(&ms, g->start, g->stop));
+    *us = 1e3 * (double)ms;
+    return 0;
+}
+
+static int median_timing_kernel_us(const struct l2_flusher *flusher, cudaStream_t stream,
+                                   int samples, bool sweep, double *median_us)
+{
+    struct gpu_resources g = {0};
+    int err = acquire(&g, 0, samples);
+    for (int i = 0; !err && i < samples; ++i)
+        err = time_timing_kernel(flusher, stream, sweep, &g, &g.times[i]);
+    if (!err)
+        *median_us = summarize_samples(g.times, (size_t)samples).median;
+    release(&g);
+    return err;
+}
+
+int measure_ceiling_and_floor(const struct l2_flusher *flusher, cudaStream_t stream, int samples,
+                              double *read_ceiling_gbs, double *launch_floor_us)
+{
+    double sweep_us = 0.0;
+    PROPAGATE(median_timing_kernel_us(flusher, stream, samples, true, &sweep_us));
+    PROPAGATE(median_timing_kernel_us(flusher, stream, samples, false, launch_floor_us));
+    *read_ceiling_gbs = bandwidth_gbs((double)flusher->count * sizeof(float), sweep_us);
+    return 0;
+}

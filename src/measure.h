@@ -43,6 +43,13 @@ int measure_method(const struct method *m, const struct measure_input *in,
                    const struct measure_setup *setup, const struct l2_flusher *flusher,
                    cudaStream_t stream, struct method_result *r);
 
+/* The two figures every table is read against, measured with the same
+ * protocol as the methods (flush, events, median of `samples`): the read
+ * bandwidth of the flusher's own sweep (a plain float4 streaming read of
+ * 4 x L2) and the time of an empty kernel. */
+int measure_ceiling_and_floor(const struct l2_flusher *flusher, cudaStream_t stream, int samples,
+                              double *read_ceiling_gbs, double *launch_floor_us);
+
 /* Runs a device method once: the launch, or the pass driver for pass kernels. */
 int run_method_once(const struct method *m, enum pass_strategy strategy, const float *d_in,
                     size_t n, float *d_out, void *workspace, cudaStream_t stream);

@@ -95,7 +95,7 @@ const struct method METHODS[] = {
      "float4 loads, last block done (fence + counter) sums partials: 1 launch",
      .launch = single_pass_reduce, .workspace = single_pass_workspace},
     {"one_pass_ilp", FAMILY_MODERN, "this suite (issue: beat CUB)",
-     "one launch, persistent grid, 4 float4 loads in flight per thread",
+     "one launch, persistent grid of 1024-thread blocks, 4 float4 loads in flight each",
      .launch = one_pass_ilp_reduce, .workspace = one_pass_ilp_workspace},
     {"cub", FAMILY_VENDOR, "CCCL cub::DeviceReduce::Sum",
      "vendor reduction; temp storage queried and allocated outside the timing",

@@ -40,6 +40,10 @@ void print_run_header(FILE *out, const struct run_context *c)
             c->offset);
     fprintf(out, "timing   median of %d samples, CUDA events; L2 flush: %s; pass kernels: %s\n",
             c->samples, c->flush_mode, c->strategy);
+    fprintf(out, "floor    empty kernel %.2f us; read ceiling (streaming sweep of 4x L2) %.0f GB/s "
+                 "= %.1f%% of theoretical\n",
+            c->launch_floor_us, c->read_ceiling_gbs,
+            c->peak_gbs > 0.0 ? 100.0 * c->read_ceiling_gbs / c->peak_gbs : 0.0);
 }
 
 static void format_ratio(char *buf, size_t len, double ratio)

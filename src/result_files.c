@@ -101,6 +101,7 @@ struct field {
 static const struct field CONTEXT_FIELDS[] = {
     CONTEXT_FIELD(device_name, FIELD_TEXT),     CONTEXT_FIELD(sm_count, FIELD_INT),
     CONTEXT_FIELD(l2_bytes, FIELD_SIZE),        CONTEXT_FIELD(peak_gbs, FIELD_DOUBLE),
+    CONTEXT_FIELD(read_ceiling_gbs, FIELD_DOUBLE), CONTEXT_FIELD(launch_floor_us, FIELD_DOUBLE),
     CONTEXT_FIELD(driver_version, FIELD_INT),   CONTEXT_FIELD(runtime_version, FIELD_INT),
     CONTEXT_FIELD(cccl_version, FIELD_INT),     CONTEXT_FIELD(cublas_version, FIELD_INT),
     CONTEXT_FIELD(flush_mode, FIELD_TEXT),      CONTEXT_FIELD(strategy, FIELD_TEXT),

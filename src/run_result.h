@@ -18,6 +18,8 @@ struct run_context {
     int sm_count;
     size_t l2_bytes;
     double peak_gbs;        /* theoretical: memory clock x bus width x 2 */
+    double read_ceiling_gbs; /* measured: a plain streaming read over 4 x L2 */
+    double launch_floor_us;  /* measured: an empty kernel, timed like the methods */
     int driver_version;     /* as cudaDriverGetVersion: 13000 = 13.0 */
     int runtime_version;
     int cccl_version;       /* CCCL_VERSION: 3000000 = 3.0.0 */

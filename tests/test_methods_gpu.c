@@ -112,6 +112,9 @@ static void check_method(const struct method *m, const struct plan *p, uint64_t 
 {
     const int strategies = m->pass ? 2 : 1;
     failures_for_method = 0;
+    /* The contract: a method's workspace starts zeroed (a counter lives there). */
+    if (b->workspace_bytes)
+        CHECK(cudaMemset(b->workspace, 0, b->workspace_bytes) == cudaSuccess);
     for (int s = 0; s < strategies; ++s)
         for (size_t d = 0; d < p->dist_count; ++d)
             for (size_t i = 0; i < p->size_count; ++i)
