@@ -1,60 +1,69 @@
 #!/usr/bin/env bash
-# The GPU session in one command: build for this GPU, run the full ctest,
-# the bench table and whatever else is asked, with every log under $OUT.
+# The GPU session in one command: build for this GPU, run the full ctest, the
+# bench table and whatever else is asked. Everything printed goes to
+# $OUT/gpu_check.log; data files (CSV, JSON, markdown) go beside it.
 #
 #   bench/gpu_check.sh STEP...    steps, in the order given:
-#     build      configure + build (Release, native architecture)
-#     test       full ctest (GPU tests included), log test.log
-#     sanitize   ctest -L sanitize (compute-sanitizer memcheck/racecheck/...)
-#     bench      bench_compare at 64 MiB -> bench.txt, run.csv, run.json, run.md
-#     progression  bench_compare --progression -> progression.txt
-#     large      best kernels vs CUB at 1 GiB and 4 GiB -> large.txt
-#     sweep      --sweep of modern + vendor methods -> sweep.txt, sweep.csv
-#     huge       2^31 + 5 elements, every method -> huge.txt
-#     seed000    bench_compare -r 0 -s 509600000 -> seed000.txt
-#     sass       cuobjdump -sass of the one-pass kernels -> sass.txt
+#     build        configure + build (Release, native architecture)
+#     test         the README's test command: full ctest, sanitizers included
+#     sanitize     compute-sanitizer summaries (ctest -L sanitize, verbose)
+#     bench        bench_compare at 64 MiB -> run.csv, run.json, run.md
+#     progression  bench_compare --progression
+#     large        one_pass_ilp vs CUB at 1 GiB and 4 GiB
+#     sweep        bench_compare --sweep -> sweep.csv
+#     huge         every method at 2^31 + 5 elements
+#     seed000      bench_compare -r 0 -s 509600000 (seed 000's example)
+#     baseline     save a baseline, compare a rerun (SAME), then a test build
+#                  with a slowed one_pass_ilp (SLOWER, exit 1)
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-logs}
 mkdir -p "$out"
+log="$out/gpu_check.log"
 build=build-gpu
 bench="$build/bench/bench_compare"
 status=0
 
-run() { # run NAME COMMAND...: tee output to $out/NAME, remember a failure
+step() { # step NAME COMMAND...: log the command and its output, note a failure
     local name=$1; shift
-    echo "== $name: $*"
-    "$@" 2>&1 | tee "$out/$name"
+    echo "== $name: $*" | tee -a "$log"
+    "$@" 2>&1 | tee -a "$log"
     local rc=${PIPESTATUS[0]}
-    echo "== $name: exit $rc"
+    echo "== $name: exit $rc" | tee -a "$log"
     [ "$rc" -eq 0 ] || status=1
+    return "$rc"
 }
 
-for step in "$@"; do
-    case $step in
-    build)
-        run build.log bash -c "cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build $build -j 16 2>&1 | grep -E 'warning|error|Linking' ; exit \${PIPESTATUS[0]}" ;;
-    test)
-        run test.log ctest --test-dir "$build" --output-on-failure -LE sanitize -j 1 ;;
+configure_and_build() { # configure_and_build DIR [CMAKE ARGS...]
+    local dir=$1; shift
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null &&
+        cmake --build "$dir" -j 16 | grep -E 'warning|error|Linking CUDA executable'
+    return "${PIPESTATUS[0]}"
+}
+
+for s in "$@"; do
+    case $s in
+    build) step build configure_and_build "$build" ;;
+    test) step test ctest --test-dir "$build" --output-on-failure ;;
     sanitize)
-        run sanitize.log ctest --test-dir "$build" --output-on-failure -L sanitize ;;
+        step sanitize bash -c "ctest --test-dir $build -L sanitize -V | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Test #|tests passed|SKIP'" ;;
     bench)
-        run bench.txt "$bench" --csv "$out/run.csv" --json "$out/run.json" --markdown "$out/run.md" ;;
-    progression)
-        run progression.txt "$bench" --progression ;;
+        step bench "$bench" --csv "$out/run.csv" --json "$out/run.json" --markdown "$out/run.md" ;;
+    progression) step progression "$bench" --progression -S 30 ;;
     large)
-        run large.txt bash -c "$bench -m one_pass_ilp,vec4,single_pass,cub -n 268435456 && $bench -m one_pass_ilp,cub -n 1073741824" ;;
-    sweep)
-        run sweep.txt "$bench" --sweep --sweep-csv "$out/sweep.csv" ;;
-    huge)
-        run huge.txt "$bench" -n 2147483653 -S 3 -w 1 ;;
-    seed000)
-        run seed000.txt "$bench" -r 0 -s 509600000 -S 10 ;;
-    sass)
-        run sass.txt bash -c "cuobjdump -sass -fun one_pass_kernel $build/libreduce_gpu.a 2>/dev/null | grep -E 'LDG|Function' | head -40" ;;
-    *)
-        echo "unknown step '$step'"; exit 2 ;;
+        step large_1GiB "$bench" -n 268435456 -S 100 -m one_pass_ilp,cub
+        step large_4GiB "$bench" -n 1073741824 -S 100 -m one_pass_ilp,cub ;;
+    sweep) step sweep "$bench" --sweep --sweep-csv "$out/sweep.csv" -S 50 ;;
+    huge) step huge "$bench" -n 2147483653 -S 3 -w 1 ;;
+    seed000) step seed000 "$bench" -r 0 -s 509600000 -S 10 ;;
+    baseline)
+        step baseline_save "$bench" -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --csv "$out/baseline.csv"
+        step baseline_same "$bench" -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --baseline "$out/baseline.csv"
+        configure_and_build build-slow -DREDUCE_SLOWDOWN_DEMO=ON -DREDUCE_BUILD_TESTS=OFF >/dev/null
+        step baseline_slower build-slow/bench/bench_compare -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --baseline "$out/baseline.csv"
+        ;;
+    *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done
 exit $status

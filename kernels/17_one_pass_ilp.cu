@@ -12,8 +12,9 @@
  * Fixes from single_pass (step 16): that kernel has one load in flight per
  * thread; here the loop issues LOADS loads before the first add, and blocks
  * of 1024 threads halve the partials the last block must add. Small inputs
- * get only the blocks they have work for: up to 16 Ki floats is one block,
- * one launch, no memset, no host sync.
+ * get only the blocks they have work for (one float4 per thread), and up to
+ * 4 Ki floats is one block of 256 threads: one launch, no memset, no host
+ * sync, no counter.
  *
  * Expected cost at 64 MiB on an H100 (bench/NOTES.md has the measurements):
  * 67.1 MB at the ~3.13 TB/s this kernel sustains at 1 GiB is 21.4 us, plus
@@ -31,6 +32,10 @@
 namespace {
 
 constexpr int BLOCK = 1024;
+/* Up to SMALL_BLOCK x 4 x LOADS floats: one block of SMALL_BLOCK threads, each
+ * with its loads in flight at once. A 1024-thread block costs ~0.3 us more to
+ * start and reduce, which is 7% of a 4 us launch-bound sum (NOTES.md). */
+constexpr int SMALL_BLOCK = 256;
 #ifdef REDUCE_SLOWDOWN_DEMO
 /* Test build only (CMake REDUCE_SLOWDOWN_DEMO): an older, slower kernel under
  * this name, so the baseline comparison can be shown to say SLOWER. */
@@ -51,12 +56,13 @@ __device__ inline one_pass_workspace carve(void *workspace)
     return {(unsigned *)workspace, (float *)((char *)workspace + 16)};
 }
 
-__global__ __launch_bounds__(BLOCK) void one_pass_kernel(const float *__restrict__ in, size_t n,
-                                                         float *__restrict__ out, void *workspace)
+template <int THREADS>
+__global__ __launch_bounds__(THREADS) void one_pass_kernel(const float *__restrict__ in, size_t n,
+                                                           float *__restrict__ out, void *workspace)
 {
-    float sum = sum_aligned_float4<LOADS>(in, n, blockIdx.x * (size_t)BLOCK + threadIdx.x,
-                                          (size_t)gridDim.x * BLOCK);
-    sum = block_sum<BLOCK>(sum);
+    float sum = sum_aligned_float4<LOADS>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
+                                          (size_t)gridDim.x * THREADS);
+    sum = block_sum<THREADS>(sum);
     if (gridDim.x == 1) {
         if (threadIdx.x == 0)
             *out = sum;
@@ -81,22 +87,25 @@ __global__ __launch_bounds__(BLOCK) void one_pass_kernel(const float *__restrict
      * point where all SMs' writes meet; this SM's L1 is not coherent with
      * other SMs' stores. Fixed order: deterministic. */
     float total = 0.0f;
-    for (unsigned i = threadIdx.x; i < gridDim.x; i += BLOCK)
+    for (unsigned i = threadIdx.x; i < gridDim.x; i += THREADS)
         total += __ldcg(&ws.partials[i]);
-    total = block_sum<BLOCK>(total);
+    total = block_sum<THREADS>(total);
     if (threadIdx.x == 0) {
         *out = total;
         *ws.blocks_done = 0; /* ready for the next call: the harness zeroes it only once */
     }
 }
 
-/* Blocks with work: at least one batch of LOADS float4s per thread, at most
- * one resident wave. */
+bool fits_one_small_block(size_t n) { return n <= (size_t)SMALL_BLOCK * 4 * LOADS; }
+
+/* Blocks of BLOCK threads: enough for one float4 per thread - spreading a
+ * mid-sized input over many SMs beats giving few SMs full batches - but at
+ * most one resident wave. */
 int grid_for(size_t n, int *grid)
 {
-    PROPAGATE(resident_grid_size((const void *)one_pass_kernel, BLOCK, 0, grid));
+    PROPAGATE(resident_grid_size((const void *)one_pass_kernel<BLOCK>, BLOCK, 0, grid));
     *grid = *grid / GRID_DIVISOR > 0 ? *grid / GRID_DIVISOR : 1;
-    const size_t wanted = ceil_div(n, (size_t)BLOCK * 4 * LOADS);
+    const size_t wanted = ceil_div(n, (size_t)BLOCK * 4);
     if (wanted < (size_t)*grid)
         *grid = wanted > 0 ? (int)wanted : 1;
     return 0;
@@ -106,8 +115,9 @@ int grid_for(size_t n, int *grid)
 
 extern "C" int one_pass_ilp_workspace(size_t n, size_t *bytes)
 {
-    int grid = 0;
-    PROPAGATE(grid_for(n, &grid));
+    int grid = 1;
+    if (!fits_one_small_block(n))
+        PROPAGATE(grid_for(n, &grid));
     *bytes = 16 + (size_t)grid * sizeof(float);
     return 0;
 }
@@ -115,9 +125,14 @@ extern "C" int one_pass_ilp_workspace(size_t n, size_t *bytes)
 extern "C" int one_pass_ilp_reduce(const float *d_in, size_t n, float *d_out, void *workspace,
                                    cudaStream_t stream)
 {
+    if (fits_one_small_block(n)) {
+        one_pass_kernel<SMALL_BLOCK><<<1, SMALL_BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
+        CUDA_TRY_LAUNCH();
+        return 0;
+    }
     int grid = 0;
     PROPAGATE(grid_for(n, &grid));
-    one_pass_kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
+    one_pass_kernel<BLOCK><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
     CUDA_TRY_LAUNCH();
     return 0;
 }

@@ -30,19 +30,18 @@ __device__ __forceinline__ float sum_aligned_float4(const float *__restrict__ in
     if (thread < n - tail_start)
         sum += in[tail_start + thread];
 
-    size_t i = thread;
-    for (; i + (LOADS - 1) * threads < body_len; i += LOADS * threads) {
+    /* Batches of LOADS loads, the last one predicated rather than finished
+     * by a one-load-at-a-time loop: a thread with 3 float4s left still has
+     * all 3 in flight together. */
+    for (size_t i = thread; i < body_len; i += LOADS * threads) {
         float4 v[LOADS];
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
-            v[k] = __ldg(&body[i + k * threads]);
+            v[k] = i + k * threads < body_len ? __ldg(&body[i + k * threads])
+                                              : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
             sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
-    }
-    for (; i < body_len; i += threads) {
-        const float4 v = __ldg(&body[i]);
-        sum += (v.x + v.y) + (v.z + v.w);
     }
     return sum;
 }

@@ -21,10 +21,12 @@ static double relative_noise(const struct sample_stats *s)
     return s->median > 0.0 ? (s->q3 - s->q1) / (IQR_PER_SIGMA * s->median) : 0.0;
 }
 
-double noise_threshold_pct(const struct sample_stats *old_time, const struct sample_stats *new_time)
+double noise_threshold_pct(const struct sample_stats *old_time, const struct sample_stats *new_time,
+                           bool host_timed)
 {
     const double noise = hypot(relative_noise(old_time), relative_noise(new_time)) * 100.0;
-    return noise > MIN_CHANGE_PCT ? noise : MIN_CHANGE_PCT;
+    const double floor = host_timed ? MIN_CHANGE_PCT_HOST_TIMED : MIN_CHANGE_PCT;
+    return noise > floor ? noise : floor;
 }
 
 static double change_pct(double old_median_us, double new_median_us)
@@ -81,7 +83,8 @@ static struct comparison_row compare_method(const struct method_result *old_m,
         row.verdict = VERDICT_NEW;
     else {
         row.change_pct = change_pct(row.old_median_us, row.new_median_us);
-        row.threshold_pct = noise_threshold_pct(&old_m->time_us, &new_m->time_us);
+        row.threshold_pct = noise_threshold_pct(&old_m->time_us, &new_m->time_us,
+                                                old_m->host_timed || new_m->host_timed);
         row.verdict = timing_verdict(row.old_median_us, row.new_median_us, row.threshold_pct);
     }
     return row;

@@ -218,7 +218,7 @@ int measure_method(const struct method *m, const struct measure_input *in,
     r->determinism = DETERMINISM_UNKNOWN;
     if (m->max_n && in->n > m->max_n) {
         r->status = STATUS_REFUSED;
-        set_note(r, "accepts at most %zu elements", m->max_n);
+        set_note(r, "refused: accepts at most %zu elements (see its registry row)", m->max_n);
         return 0;
     }
     int err = 0;
@@ -226,6 +226,7 @@ int measure_method(const struct method *m, const struct measure_input *in,
         measure_cpu(m, in, setup, r);
     else
         err = measure_gpu(m, in, setup, flusher, stream, r);
+    r->host_timed = (m->flags & (METHOD_ALLOCATES_INTERNALLY | METHOD_RESULT_VIA_HOST)) != 0;
     if (r->status == STATUS_PASS)
         note_flags(r, m->flags);
     return err;

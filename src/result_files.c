@@ -23,7 +23,7 @@
  *   same double, so a round trip is exact; non-finite values as nan, inf, -inf.
  *   Integers are decimal; seed is the full unsigned 64-bit value.
  * - status is PASS / FAIL / ERROR / REFUSED, determinism bitwise / varies / -
- *   (unknown), noisy 0 or 1; samples is the method's own sample count.
+ *   (unknown), noisy and host_timed 0 or 1; samples is the method's own sample count.
  * - The end marker is what tells a whole file from one cut short at a row
  *   boundary. The reader rejects, naming the file (and line and column where
  *   there is one): an empty file, a first line other than the magic line
@@ -129,6 +129,7 @@ static const struct field COLUMNS[] = {
     METHOD_FIELD("rel_error", rel_error, FIELD_DOUBLE),
     METHOD_FIELD("determinism", determinism, FIELD_DETERMINISM),
     METHOD_FIELD("noisy", noisy, FIELD_BOOL),
+    METHOD_FIELD("host_timed", host_timed, FIELD_BOOL),
     METHOD_FIELD("note", note, FIELD_TEXT),
 };
 #define COLUMN_COUNT (sizeof COLUMNS / sizeof COLUMNS[0])

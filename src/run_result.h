@@ -61,6 +61,7 @@ struct method_result {
     enum method_status status;
     enum determinism determinism;
     bool noisy;                  /* stats_too_noisy() */
+    bool host_timed;             /* its time includes host work (allocation, sync) */
     char note[TEXT_LEN];         /* the reason for ERROR/REFUSED, or flags */
 };
 

@@ -72,9 +72,9 @@ static void threshold_should_be_the_floor_for_tight_runs(void)
 {
     const struct sample_stats a = timed("a", 100.0, 0.01).time_us;
     const struct sample_stats b = timed("b", 50.0, 0.01).time_us;
-    CHECK(noise_threshold_pct(&a, &b) == MIN_CHANGE_PCT);
+    CHECK(noise_threshold_pct(&a, &b, false) == MIN_CHANGE_PCT);
     const struct sample_stats exact = timed("c", 100.0, 0.0).time_us;
-    CHECK(noise_threshold_pct(&exact, &exact) == MIN_CHANGE_PCT);
+    CHECK(noise_threshold_pct(&exact, &exact, false) == MIN_CHANGE_PCT);
 }
 
 static void threshold_should_combine_both_spreads_in_quadrature(void)
@@ -83,8 +83,17 @@ static void threshold_should_combine_both_spreads_in_quadrature(void)
     const struct sample_stats a = timed("a", 100.0, 0.20).time_us;
     const struct sample_stats b = timed("b", 40.0, 0.10).time_us;
     const double expected = sqrt(0.2 * 0.2 + 0.1 * 0.1) / IQR_PER_SIGMA * 100.0;
-    CHECK(fabs(noise_threshold_pct(&a, &b) - expected) < 1e-9);
-    CHECK(fabs(noise_threshold_pct(&b, &a) - expected) < 1e-9); /* symmetric */
+    CHECK(fabs(noise_threshold_pct(&a, &b, false) - expected) < 1e-9);
+    CHECK(fabs(noise_threshold_pct(&b, &a, false) - expected) < 1e-9); /* symmetric */
+}
+
+static void host_timed_method_should_get_the_wider_floor(void)
+{
+    const struct sample_stats a = timed("thrust", 100.0, 0.01).time_us;
+    CHECK(noise_threshold_pct(&a, &a, true) == MIN_CHANGE_PCT_HOST_TIMED);
+    /* an 8.5% rerun drift (seen on an H100) is SAME for it, SLOWER otherwise */
+    CHECK(timing_verdict(47.66, 51.73, noise_threshold_pct(&a, &a, true)) == VERDICT_SAME);
+    CHECK(timing_verdict(47.66, 51.73, noise_threshold_pct(&a, &a, false)) == VERDICT_SLOWER);
 }
 
 static void timing_verdict_should_count_the_threshold_itself_as_same(void)
@@ -306,6 +315,7 @@ int main(void)
 {
     RUN_TEST(threshold_should_be_the_floor_for_tight_runs);
     RUN_TEST(threshold_should_combine_both_spreads_in_quadrature);
+    RUN_TEST(host_timed_method_should_get_the_wider_floor);
     RUN_TEST(timing_verdict_should_count_the_threshold_itself_as_same);
     RUN_TEST(clearly_faster_run_should_be_faster);
     RUN_TEST(clearly_slower_run_should_be_slower);

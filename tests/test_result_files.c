@@ -423,7 +423,7 @@ static void read_should_reject_row_with_wrong_field_count(void)
 {
     char *text = sample_csv_text("fields.csv");
     char *extra = replace_first(text, "elements\n", "elements,extra\n");
-    check_rejected("extra_field.csv", extra, "18 fields, expected 17", NULL);
+    check_rejected("extra_field.csv", extra, "19 fields, expected 18", NULL);
     free(extra);
     free(text);
 }
