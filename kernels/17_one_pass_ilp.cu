@@ -136,3 +136,4 @@ extern "C" int one_pass_ilp_reduce(const float *d_in, size_t n, float *d_out, vo
     CUDA_TRY_LAUNCH();
     return 0;
 }
+

@@ -30,10 +30,20 @@ __device__ __forceinline__ float sum_aligned_float4(const float *__restrict__ in
     if (thread < n - tail_start)
         sum += in[tail_start + thread];
 
-    /* Batches of LOADS loads, the last one predicated rather than finished
-     * by a one-load-at-a-time loop: a thread with 3 float4s left still has
-     * all 3 in flight together. */
-    for (size_t i = thread; i < body_len; i += LOADS * threads) {
+    /* Whole batches of LOADS loads, then at most one partial batch with
+     * predicated loads: a thread with 3 float4s left still has all 3 in
+     * flight together, and the full batches pay no bounds checks. */
+    size_t i = thread;
+    for (; i + (LOADS - 1) * threads < body_len; i += LOADS * threads) {
+        float4 v[LOADS];
+#pragma unroll
+        for (int k = 0; k < LOADS; ++k)
+            v[k] = __ldg(&body[i + k * threads]);
+#pragma unroll
+        for (int k = 0; k < LOADS; ++k)
+            sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
+    }
+    if (i < body_len) {
         float4 v[LOADS];
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
