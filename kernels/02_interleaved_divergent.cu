@@ -12,6 +12,7 @@
  * instructions and barriers, far from the ~21 us the read needs.
  */
 #include "cuda_check.h"
+#include "pass_launch.cuh"
 #include "reduce_method.h"
 
 namespace {
@@ -37,16 +38,7 @@ __global__ void interleaved_divergent_kernel(const float *__restrict__ in, size_
         out[blockIdx.x] = sdata[0];
 }
 
-int interleaved_divergent_launch(const float *d_in, size_t n, float *d_out, cudaStream_t stream)
-{
-    if (n == 0)
-        return 0; /* no partials to write; a 0-block launch would be an error */
-    interleaved_divergent_kernel<<<(unsigned)ceil_div(n, BLOCK), BLOCK, 0, stream>>>(d_in, n, d_out);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
-
 } // namespace
 
-extern "C" const struct pass_kernel interleaved_divergent_pass = {interleaved_divergent_launch,
-                                                                  BLOCK};
+extern "C" const struct pass_kernel interleaved_divergent_pass = {
+    launch_pass<interleaved_divergent_kernel, BLOCK, BLOCK>, BLOCK};

@@ -11,6 +11,7 @@
  * 1 blocks), reads 64 MiB + 256 KiB; still bound by the tree, not by DRAM.
  */
 #include "cuda_check.h"
+#include "pass_launch.cuh"
 #include "reduce_method.h"
 
 namespace {
@@ -37,15 +38,7 @@ __global__ void interleaved_strided_kernel(const float *__restrict__ in, size_t 
         out[blockIdx.x] = sdata[0];
 }
 
-int interleaved_strided_launch(const float *d_in, size_t n, float *d_out, cudaStream_t stream)
-{
-    if (n == 0)
-        return 0; /* no partials to write; a 0-block launch would be an error */
-    interleaved_strided_kernel<<<(unsigned)ceil_div(n, BLOCK), BLOCK, 0, stream>>>(d_in, n, d_out);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
-
 } // namespace
 
-extern "C" const struct pass_kernel interleaved_strided_pass = {interleaved_strided_launch, BLOCK};
+extern "C" const struct pass_kernel interleaved_strided_pass = {
+    launch_pass<interleaved_strided_kernel, BLOCK, BLOCK>, BLOCK};

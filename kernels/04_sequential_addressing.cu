@@ -9,6 +9,7 @@
  * by the tree's instructions and its 8 __syncthreads per 256 inputs.
  */
 #include "cuda_check.h"
+#include "pass_launch.cuh"
 #include "reduce_method.h"
 
 namespace {
@@ -34,16 +35,7 @@ __global__ void sequential_addressing_kernel(const float *__restrict__ in, size_
         out[blockIdx.x] = sdata[0];
 }
 
-int sequential_addressing_launch(const float *d_in, size_t n, float *d_out, cudaStream_t stream)
-{
-    if (n == 0)
-        return 0; /* no partials to write; a 0-block launch would be an error */
-    sequential_addressing_kernel<<<(unsigned)ceil_div(n, BLOCK), BLOCK, 0, stream>>>(d_in, n, d_out);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
-
 } // namespace
 
-extern "C" const struct pass_kernel sequential_addressing_pass = {sequential_addressing_launch,
-                                                                  BLOCK};
+extern "C" const struct pass_kernel sequential_addressing_pass = {
+    launch_pass<sequential_addressing_kernel, BLOCK, BLOCK>, BLOCK};

@@ -11,6 +11,7 @@
  * + 128 KiB.
  */
 #include "cuda_check.h"
+#include "pass_launch.cuh"
 #include "reduce_method.h"
 
 namespace {
@@ -37,16 +38,7 @@ __global__ void first_add_during_load_kernel(const float *__restrict__ in, size_
         out[blockIdx.x] = sdata[0];
 }
 
-int first_add_during_load_launch(const float *d_in, size_t n, float *d_out, cudaStream_t stream)
-{
-    if (n == 0)
-        return 0; /* no partials to write; a 0-block launch would be an error */
-    first_add_during_load_kernel<<<(unsigned)ceil_div(n, ITEMS), BLOCK, 0, stream>>>(d_in, n, d_out);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
-
 } // namespace
 
-extern "C" const struct pass_kernel first_add_during_load_pass = {first_add_during_load_launch,
-                                                                  ITEMS};
+extern "C" const struct pass_kernel first_add_during_load_pass = {
+    launch_pass<first_add_during_load_kernel, BLOCK, ITEMS>, ITEMS};

@@ -13,6 +13,7 @@
  * tree. 64 MiB: 3 launches (32,768, 64, 1 blocks), reads 64 MiB + 128 KiB.
  */
 #include "cuda_check.h"
+#include "pass_launch.cuh"
 #include "reduce_method.h"
 #include "warp_tail.cuh"
 
@@ -44,15 +45,7 @@ __global__ void unrolled_last_warp_kernel(const float *__restrict__ in, size_t n
     }
 }
 
-int unrolled_last_warp_launch(const float *d_in, size_t n, float *d_out, cudaStream_t stream)
-{
-    if (n == 0)
-        return 0; /* no partials to write; a 0-block launch would be an error */
-    unrolled_last_warp_kernel<<<(unsigned)ceil_div(n, ITEMS), BLOCK, 0, stream>>>(d_in, n, d_out);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
-
 } // namespace
 
-extern "C" const struct pass_kernel unrolled_last_warp_pass = {unrolled_last_warp_launch, ITEMS};
+extern "C" const struct pass_kernel unrolled_last_warp_pass = {
+    launch_pass<unrolled_last_warp_kernel, BLOCK, ITEMS>, ITEMS};

@@ -23,8 +23,6 @@ template <int BLOCK>
 __global__ void multiple_elements_kernel(const float *__restrict__ in, size_t n,
                                          float *__restrict__ out)
 {
-    static_assert(BLOCK >= 64 && BLOCK <= 1024 && (BLOCK & (BLOCK - 1)) == 0,
-                  "a power of two with at least the 64 values last_warp_sum reads");
     __shared__ float sdata[BLOCK];
     const unsigned tid = threadIdx.x;
     const size_t stride = 2 * (size_t)BLOCK * gridDim.x;
@@ -39,31 +37,9 @@ __global__ void multiple_elements_kernel(const float *__restrict__ in, size_t n,
     sdata[tid] = sum;
     __syncthreads();
 
-    if constexpr (BLOCK >= 1024) {
-        if (tid < 512)
-            sdata[tid] += sdata[tid + 512];
-        __syncthreads();
-    }
-    if constexpr (BLOCK >= 512) {
-        if (tid < 256)
-            sdata[tid] += sdata[tid + 256];
-        __syncthreads();
-    }
-    if constexpr (BLOCK >= 256) {
-        if (tid < 128)
-            sdata[tid] += sdata[tid + 128];
-        __syncthreads();
-    }
-    if constexpr (BLOCK >= 128) {
-        if (tid < 64)
-            sdata[tid] += sdata[tid + 64];
-        __syncthreads();
-    }
-    if (tid < 32) {
-        const float total = last_warp_sum(sdata, tid);
-        if (tid == 0)
-            out[blockIdx.x] = total;
-    }
+    const float total = unrolled_tree_sum<BLOCK>(sdata, tid);
+    if (tid == 0)
+        out[blockIdx.x] = total;
 }
 
 constexpr int BLOCK = 256;

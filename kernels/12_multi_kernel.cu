@@ -15,6 +15,7 @@
  */
 #include "block_reduce.cuh"
 #include "cuda_check.h"
+#include "pass_launch.cuh"
 #include "reduce_method.h"
 
 namespace {
@@ -30,15 +31,7 @@ __global__ __launch_bounds__(BLOCK) void multi_kernel_kernel(const float *__rest
         out[blockIdx.x] = total;
 }
 
-int multi_kernel_launch(const float *d_in, size_t n, float *d_out, cudaStream_t stream)
-{
-    if (n == 0)
-        return 0; /* no partials to write; a 0-block launch would be an error */
-    multi_kernel_kernel<<<(unsigned)ceil_div(n, BLOCK), BLOCK, 0, stream>>>(d_in, n, d_out);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
-
 } // namespace
 
-extern "C" const struct pass_kernel multi_kernel_pass = {multi_kernel_launch, BLOCK};
+extern "C" const struct pass_kernel multi_kernel_pass = {
+    launch_pass<multi_kernel_kernel, BLOCK, BLOCK>, BLOCK};

@@ -1,6 +1,7 @@
 /* The last warp of the classic shared-memory tree (Harris's warpReduce),
  * written to be correct under independent thread scheduling (Volta+). Used by
- * the progression kernels from reduce5 on; the modern kernels use shuffles
+ * the progression kernels from reduce5 on (and reduce6's whole unrolled tree,
+ * which reduce7 reuses); the modern kernels use shuffles
  * (block_reduce.cuh) instead. */
 #ifndef WARP_TAIL_CUH
 #define WARP_TAIL_CUH
@@ -24,6 +25,38 @@ __device__ __forceinline__ float last_warp_sum(float *sdata, unsigned tid)
         __syncwarp();
     }
     return v;
+}
+
+/* reduce6's completely unrolled tree: sums sdata[0..BLOCK) - published by a
+ * __syncthreads - and returns the total in thread 0 (other threads: partial
+ * garbage or 0). Every `if constexpr` step this BLOCK does not need vanishes
+ * at compile time; the last 64 values go to last_warp_sum. */
+template <int BLOCK>
+__device__ __forceinline__ float unrolled_tree_sum(float *sdata, unsigned tid)
+{
+    static_assert(BLOCK >= 64 && BLOCK <= 1024 && (BLOCK & (BLOCK - 1)) == 0,
+                  "a power of two with at least the 64 values last_warp_sum reads");
+    if constexpr (BLOCK >= 1024) {
+        if (tid < 512)
+            sdata[tid] += sdata[tid + 512];
+        __syncthreads();
+    }
+    if constexpr (BLOCK >= 512) {
+        if (tid < 256)
+            sdata[tid] += sdata[tid + 256];
+        __syncthreads();
+    }
+    if constexpr (BLOCK >= 256) {
+        if (tid < 128)
+            sdata[tid] += sdata[tid + 128];
+        __syncthreads();
+    }
+    if constexpr (BLOCK >= 128) {
+        if (tid < 64)
+            sdata[tid] += sdata[tid + 64];
+        __syncthreads();
+    }
+    return tid < 32 ? last_warp_sum(sdata, tid) : 0.0f;
 }
 
 #endif
