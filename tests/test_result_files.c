@@ -495,6 +495,50 @@ static void read_should_reject_text_after_end_marker(void)
     free(text);
 }
 
+/* Fuzz-style properties of the reader: every strict prefix of a valid file is
+ * rejected (no truncation passes silently), and random single-byte
+ * corruptions never crash it (ASan/UBSan in CI) and, when accepted, still
+ * give a whole run. */
+static void read_should_reject_every_prefix_and_survive_corruption(void)
+{
+    char *text = sample_csv_text("fuzz_source.csv");
+    char path[4096];
+    temp_path(path, sizeof path, "fuzz.csv");
+    const size_t len = strlen(text);
+    size_t accepted_prefixes = 0;
+    for (size_t cut = 0; cut < len; ++cut) {
+        char *prefix = malloc(cut + 1);
+        memcpy(prefix, text, cut);
+        prefix[cut] = '\0';
+        write_text(path, prefix);
+        struct run run = {0};
+        char err[512];
+        accepted_prefixes += read_run_csv(path, &run, err, sizeof err) == 0;
+        free_run(&run);
+        free(prefix);
+    }
+    CHECK(accepted_prefixes == 0);
+
+    uint64_t state = 2026;
+    static const char JUNK[] = ",\"#\n=x9-.e";
+    for (int trial = 0; trial < 2000; ++trial) {
+        char *mutated = malloc(len + 1);
+        memcpy(mutated, text, len + 1);
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        mutated[(state >> 33) % len] = JUNK[(state >> 13) % (sizeof JUNK - 1)];
+        write_text(path, mutated);
+        struct run run = {0};
+        char err[512];
+        if (read_run_csv(path, &run, err, sizeof err) == 0)
+            CHECK(run.count == 3);
+        else
+            CHECK(strstr(err, "fuzz.csv") != NULL); /* every error names the file */
+        free_run(&run);
+        free(mutated);
+    }
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -520,6 +564,7 @@ int main(int argc, char **argv)
     RUN_TEST(read_should_reject_file_cut_before_end_marker);
     RUN_TEST(read_should_reject_end_marker_with_wrong_count);
     RUN_TEST(read_should_reject_duplicate_method);
+    RUN_TEST(read_should_reject_every_prefix_and_survive_corruption);
     RUN_TEST(read_should_reject_unterminated_quote);
     RUN_TEST(read_should_reject_text_after_end_marker);
     return test_exit_code();
