@@ -33,11 +33,3 @@ int atomic_file_commit(struct atomic_file *f, char *err, size_t err_len)
     }
     return 0;
 }
-
-void atomic_file_abandon(struct atomic_file *f)
-{
-    if (f->file)
-        fclose(f->file);
-    f->file = NULL;
-    remove(f->tmp_path);
-}

@@ -20,7 +20,4 @@ int atomic_file_open(struct atomic_file *f, const char *path, char *err, size_t 
  * -1 with a reason. */
 int atomic_file_commit(struct atomic_file *f, char *err, size_t err_len);
 
-/* Closes and removes the tmp file without touching PATH. */
-void atomic_file_abandon(struct atomic_file *f);
-
 #endif

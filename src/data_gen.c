@@ -7,7 +7,7 @@
 
 static const char *const DIST_NAMES[DIST_COUNT] = {"uniform", "small-ints", "wide-range", "signed"};
 
-uint64_t splitmix64(uint64_t *state)
+static uint64_t splitmix64(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

@@ -30,7 +30,4 @@ const char *distribution_name(enum distribution dist);
 /* Returns DIST_COUNT if the name is unknown. */
 enum distribution distribution_from_name(const char *name);
 
-/* The generator itself, for tests that need fresh random data. */
-uint64_t splitmix64(uint64_t *state);
-
 #endif
