@@ -18,6 +18,8 @@ extern "C" int cub_sum_workspace(size_t n, size_t *bytes)
 extern "C" int cub_sum_reduce(const float *d_in, size_t n, float *d_out, void *workspace,
                               cudaStream_t stream)
 {
+    /* CUB's two-phase idiom asks for the size again: host work only, which
+     * the cold protocol's flush kernel hides (the GPU is busy meanwhile). */
     size_t bytes = 0;
     PROPAGATE(cub_sum_workspace(n, &bytes));
     CUDA_TRY(cub::DeviceReduce::Sum(workspace, bytes, d_in, d_out, (cuda::std::int64_t)n, stream));
