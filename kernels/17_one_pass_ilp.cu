@@ -5,9 +5,9 @@
  * thread keeps LOADS independent 16-byte loads in flight per iteration of its
  * grid-stride loop - 128 KB of reads outstanding per SM, far more than HBM
  * needs to stay busy. Blocks reduce with shuffles and write one partial each;
- * the last block to finish (fence + counter, as in single_pass) adds the
- * partials in a fixed order, so the result is bitwise reproducible. A grid of
- * one block skips the counter.
+ * the last block to finish (last_block_done.cuh, as in single_pass) adds
+ * the partials in a fixed order, so the result is bitwise reproducible. A
+ * grid of one block skips the counter.
  *
  * Fixes from single_pass (step 16): that kernel has one load in flight per
  * thread; here the loop issues LOADS loads before the first add, and blocks
@@ -27,6 +27,7 @@
 #include "block_reduce.cuh"
 #include "cuda_check.h"
 #include "grid_size.cuh"
+#include "last_block_done.cuh"
 #include "vector_loads.cuh"
 
 namespace {
@@ -46,16 +47,6 @@ constexpr int LOADS = 4;
 constexpr int GRID_DIVISOR = 1;
 #endif
 
-struct one_pass_workspace {
-    unsigned *blocks_done; /* byte 0: a fixed place, whatever n the workspace was sized for */
-    float *partials;       /* from byte 16 */
-};
-
-__device__ inline one_pass_workspace carve(void *workspace)
-{
-    return {(unsigned *)workspace, (float *)((char *)workspace + 16)};
-}
-
 template <int THREADS>
 __global__ __launch_bounds__(THREADS) void one_pass_kernel(const float *__restrict__ in, size_t n,
                                                            float *__restrict__ out, void *workspace)
@@ -63,37 +54,7 @@ __global__ __launch_bounds__(THREADS) void one_pass_kernel(const float *__restri
     float sum = sum_aligned_float4<LOADS>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
                                           (size_t)gridDim.x * THREADS);
     sum = block_sum<THREADS>(sum);
-    if (gridDim.x == 1) {
-        if (threadIdx.x == 0)
-            *out = sum;
-        return;
-    }
-
-    const one_pass_workspace ws = carve(workspace);
-    __shared__ bool is_last_block;
-    if (threadIdx.x == 0) {
-        ws.partials[blockIdx.x] = sum;
-        /* Make this block's partial visible GPU-wide before the counter says
-         * it is there: without the fence the last block could read a stale one.
-         * (A release-ordered atomic instead measured the same: NOTES.md.) */
-        __threadfence();
-        is_last_block = atomicAdd(ws.blocks_done, 1u) == gridDim.x - 1;
-    }
-    __syncthreads();
-    if (!is_last_block)
-        return;
-
-    /* Every partial is written and fenced. Read them through L2 (__ldcg), the
-     * point where all SMs' writes meet; this SM's L1 is not coherent with
-     * other SMs' stores. Fixed order: deterministic. */
-    float total = 0.0f;
-    for (unsigned i = threadIdx.x; i < gridDim.x; i += THREADS)
-        total += __ldcg(&ws.partials[i]);
-    total = block_sum<THREADS>(total);
-    if (threadIdx.x == 0) {
-        *out = total;
-        *ws.blocks_done = 0; /* ready for the next call: the harness zeroes it only once */
-    }
+    last_block_writes_total<THREADS>(sum, out, workspace);
 }
 
 bool fits_one_small_block(size_t n) { return n <= (size_t)SMALL_BLOCK * 4 * LOADS; }
@@ -118,7 +79,7 @@ extern "C" int one_pass_ilp_workspace(size_t n, size_t *bytes)
     int grid = 1;
     if (!fits_one_small_block(n))
         PROPAGATE(grid_for(n, &grid));
-    *bytes = 16 + (size_t)grid * sizeof(float);
+    *bytes = last_block_workspace_bytes(grid);
     return 0;
 }
 

@@ -1,0 +1,74 @@
+/* The last block done (cuda-samples threadFenceReduction): how the one-launch
+ * kernels (steps 16-18) combine their blocks without a second launch.
+ *
+ * Each block stores its partial sum in the workspace and draws a ticket from
+ * a counter there; the block that draws the last ticket adds every partial in
+ * a fixed order and writes the result. Partials depend only on n and the
+ * grid, and the final order is fixed: bitwise the same result run to run.
+ *
+ * Workspace: the counter at byte 0 - a fixed place, whatever n the workspace
+ * was sized for, so a reused workspace still has its (zero) counter where the
+ * next call looks - then one float per block from byte 16. The harness zeroes
+ * it once; the last block puts the counter back to 0.
+ *
+ * Cost: after the last block's own sum, three dependent trips to L2 (the
+ * ticket's release, the ticket, the read of the partials): 1.1-1.5 us on an
+ * H100, measured with %globaltimer (bench/NOTES.md). */
+#ifndef LAST_BLOCK_DONE_CUH
+#define LAST_BLOCK_DONE_CUH
+
+#include <cuda/atomic>
+
+#include "block_reduce.cuh"
+
+#define LAST_BLOCK_PARTIALS_OFFSET 16
+
+/* Workspace bytes for a grid of `blocks` blocks. */
+static inline size_t last_block_workspace_bytes(int blocks)
+{
+    return LAST_BLOCK_PARTIALS_OFFSET + (size_t)blocks * sizeof(float);
+}
+
+/* Call from every thread of every block, with the block's total in thread 0
+ * (block_sum's result); the last block writes the grid's total to *out. */
+template <int THREADS>
+__device__ __forceinline__ void last_block_writes_total(float block_total, float *out,
+                                                         void *workspace)
+{
+    if (gridDim.x == 1) { /* nothing to combine: no counter, no trip to L2 */
+        if (threadIdx.x == 0)
+            *out = block_total;
+        return;
+    }
+    unsigned *blocks_done = (unsigned *)workspace;
+    float *partials = (float *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
+    __shared__ bool is_last_block;
+    if (threadIdx.x == 0) {
+        partials[blockIdx.x] = block_total;
+        /* Release: this block's partial is visible GPU-wide before its
+         * ticket is; acquire: the last block reads no partial before it holds
+         * the last ticket. One acq_rel atomic does both (a __threadfence
+         * before a relaxed atomicAdd measured the same: NOTES.md). */
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*blocks_done);
+        is_last_block = done.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1;
+    }
+    /* Broadcasts is_last_block and orders thread 0's acquire before every
+     * thread's reads below. */
+    __syncthreads();
+    if (!is_last_block)
+        return;
+
+    /* __ldcg reads at L2, where all SMs' stores meet; this SM's L1 is not
+     * coherent with the other SMs' writes. Thread t adds partials t,
+     * t + THREADS, ... in order, then block_sum's fixed tree. */
+    float total = 0.0f;
+    for (unsigned i = threadIdx.x; i < gridDim.x; i += THREADS)
+        total += __ldcg(&partials[i]);
+    total = block_sum<THREADS>(total);
+    if (threadIdx.x == 0) {
+        *out = total;
+        *blocks_done = 0; /* ready for the next call: nothing else touches it in this launch */
+    }
+}
+
+#endif
