@@ -9,7 +9,7 @@
 #     sanitize     compute-sanitizer summaries (ctest -L sanitize, verbose)
 #     bench        bench_compare at 64 MiB -> run.csv, run.json, run.md
 #     progression  bench_compare --progression
-#     large        one_pass_ilp vs CUB at 1 GiB and 4 GiB
+#     large        one_pass_ilp and tma_ring vs CUB at 1 GiB and 4 GiB
 #     sweep        bench_compare --sweep -> sweep.csv
 #     huge         every method at 2^31 + 5 elements
 #     seed000      bench_compare -r 0 -s 509600000 (seed 000's example)
@@ -52,8 +52,8 @@ for s in "$@"; do
         step bench "$bench" --csv "$out/run.csv" --json "$out/run.json" --markdown "$out/run.md" ;;
     progression) step progression "$bench" --progression -S 30 ;;
     large)
-        step large_1GiB "$bench" -n 268435456 -S 100 -m one_pass_ilp,cub
-        step large_4GiB "$bench" -n 1073741824 -S 100 -m one_pass_ilp,cub ;;
+        step large_1GiB "$bench" -n 268435456 -S 100 -m one_pass_ilp,tma_ring,cub
+        step large_4GiB "$bench" -n 1073741824 -S 100 -m one_pass_ilp,tma_ring,cub ;;
     sweep) step sweep "$bench" --sweep --sweep-csv "$out/sweep.csv" -S 50 ;;
     huge) step huge "$bench" -n 2147483653 -S 3 -w 1 ;;
     seed000) step seed000 "$bench" -r 0 -s 509600000 -S 10 ;;

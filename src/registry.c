@@ -31,6 +31,8 @@ int single_pass_reduce(const float *, size_t, float *, void *, cudaStream_t);
 int single_pass_workspace(size_t, size_t *);
 int one_pass_ilp_reduce(const float *, size_t, float *, void *, cudaStream_t);
 int one_pass_ilp_workspace(size_t, size_t *);
+int tma_ring_reduce(const float *, size_t, float *, void *, cudaStream_t);
+int tma_ring_workspace(size_t, size_t *);
 
 /* vendor_shims/ */
 int cub_sum_reduce(const float *, size_t, float *, void *, cudaStream_t);
@@ -103,6 +105,9 @@ const struct method METHODS[] = {
     {"one_pass_ilp", FAMILY_MODERN, "this suite (issue: beat CUB)",
      "one launch, persistent grid of 1024-thread blocks, 4 float4 loads in flight each",
      .launch = one_pass_ilp_reduce, .workspace = one_pass_ilp_workspace},
+    {"tma_ring", FAMILY_MODERN, "this suite (issue: beat CUB)",
+     "32 KB bulk copies (TMA) into a shared-memory ring, 1 block/SM; step 17 below 8 ring fills",
+     .launch = tma_ring_reduce, .workspace = tma_ring_workspace},
     {"cub", FAMILY_VENDOR, "CCCL cub::DeviceReduce::Sum",
      "vendor reduction; temp storage queried and allocated outside the timing",
      .launch = cub_sum_reduce, .workspace = cub_sum_workspace},

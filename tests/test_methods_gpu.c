@@ -19,25 +19,61 @@
 #include "measure.h"
 #include "reference.h"
 #include "registry.h"
+#include "tma_ring.h"
 
 static const size_t FULL_SIZES[] = {0,   1,   2,    31,   32,   33,   255,     256,     257,
                                     511, 512, 513, 1023, 1024, 1025, 4097, 1000003, 1u << 24};
 static const size_t QUICK_SIZES[] = {0, 1, 33, 1025, 100003};
 static const enum distribution FULL_DISTS[] = {DIST_UNIFORM, DIST_SMALL_INTS, DIST_SIGNED};
+static const enum distribution LARGE_DISTS[] = {DIST_UNIFORM, DIST_SIGNED};
 #define LARGEST (1u << 24)
 #define MAX_OFFSET 3
+#define RING_CHUNK_FLOATS 8192 /* step 18's 32 KB chunk */
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 struct plan {
     const size_t *sizes;
     size_t size_count;
-    size_t dist_count; /* first ones of FULL_DISTS */
+    const enum distribution *dists;
+    size_t dist_count;
     size_t max_offset;
+    bool every_offset_at_largest; /* else the largest size runs at offset 0 only */
 };
+
+static size_t largest_size(const struct plan *p)
+{
+    size_t largest = 0;
+    for (size_t i = 0; i < p->size_count; ++i)
+        largest = p->sizes[i] > largest ? p->sizes[i] : largest;
+    return largest;
+}
+
+/* Sizes around the ring's threshold (a whole number of chunks on an H100, but
+ * not assumed): the ring with no rest, 1 float of rest, a chunk less 1 float
+ * of rest, one float into the next chunk, and an odd size. */
+static size_t large_sizes(size_t *sizes, bool quick)
+{
+    size_t min_n = 0;
+    CHECK(tma_ring_min_elements(&min_n) == 0);
+    if (min_n == 0) {
+        printf("SKIP test_methods_gpu --large: step 18's ring does not run on this GPU\n");
+        exit(EXIT_SKIP);
+    }
+    const size_t whole = (min_n + RING_CHUNK_FLOATS - 1) / RING_CHUNK_FLOATS * RING_CHUNK_FLOATS;
+    if (quick) {
+        sizes[0] = min_n;
+        sizes[1] = whole + RING_CHUNK_FLOATS + 3;
+        return 2;
+    }
+    const size_t all[] = {min_n - 1, min_n, min_n + 1, whole + RING_CHUNK_FLOATS - 1,
+                          whole + RING_CHUNK_FLOATS + 1, min_n + 1000003};
+    memcpy(sizes, all, sizeof all);
+    return COUNT(all);
+}
 
 struct buffers {
     float *host;
-    float *device; /* LARGEST + MAX_OFFSET floats */
+    float *device; /* the plan's largest size + MAX_OFFSET floats */
     float *d_out;
     void *workspace;
     size_t workspace_bytes;
@@ -120,9 +156,9 @@ static void check_method(const struct method *m, const struct plan *p, uint64_t 
             for (size_t i = 0; i < p->size_count; ++i)
                 for (size_t offset = 0; offset <= p->max_offset; ++offset) {
                     /* the big size once per distribution is enough for the slow rows */
-                    if (p->sizes[i] == LARGEST && offset > 0)
+                    if (p->sizes[i] == LARGEST && offset > 0 && !p->every_offset_at_largest)
                         continue;
-                    check_case(m, (enum pass_strategy)s, FULL_DISTS[d], p->sizes[i], offset,
+                    check_case(m, (enum pass_strategy)s, p->dists[d], p->sizes[i], offset,
                                seed + i * 131 + offset, b);
                 }
     printf("%s %s\n", failures_for_method ? "FAIL" : "ok  ", m->name);
@@ -133,25 +169,37 @@ int main(int argc, char **argv)
     skip_without_gpu("test_methods_gpu");
     uint64_t seed = (uint64_t)time(NULL);
     const char *only = NULL;
-    struct plan plan = {FULL_SIZES, COUNT(FULL_SIZES), COUNT(FULL_DISTS), MAX_OFFSET};
+    bool quick = false, large = false;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--quick") == 0)
-            plan = (struct plan){QUICK_SIZES, COUNT(QUICK_SIZES), 1, 1};
+            quick = true;
+        else if (strcmp(argv[i], "--large") == 0)
+            large = true;
         else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc)
             only = argv[++i];
         else {
-            fprintf(stderr, "usage: test_methods_gpu [--seed N] [--method NAME] [--quick]\n");
+            fprintf(stderr,
+                    "usage: test_methods_gpu [--seed N] [--method NAME] [--quick] [--large]\n");
             return 2;
         }
     }
+    size_t ring_sizes[8];
+    struct plan plan = {FULL_SIZES, COUNT(FULL_SIZES), FULL_DISTS, COUNT(FULL_DISTS), MAX_OFFSET,
+                        false};
+    if (large)
+        plan = (struct plan){ring_sizes, large_sizes(ring_sizes, quick), LARGE_DISTS,
+                             quick ? 1 : COUNT(LARGE_DISTS), quick ? 1 : MAX_OFFSET, true};
+    else if (quick)
+        plan = (struct plan){QUICK_SIZES, COUNT(QUICK_SIZES), FULL_DISTS, 1, 1, false};
     printf("seed %" PRIu64 " (replay: test_methods_gpu --seed %" PRIu64 ")\n", seed, seed);
 
     struct buffers b = {0};
-    b.host = malloc(LARGEST * sizeof(float));
+    const size_t capacity = largest_size(&plan);
+    b.host = malloc(capacity * sizeof(float));
     CHECK(b.host != NULL);
-    CHECK(cudaMalloc((void **)&b.device, (LARGEST + MAX_OFFSET) * sizeof(float)) == cudaSuccess);
+    CHECK(cudaMalloc((void **)&b.device, (capacity + MAX_OFFSET) * sizeof(float)) == cudaSuccess);
     CHECK(cudaMalloc((void **)&b.d_out, sizeof(float)) == cudaSuccess);
     if (check_failures)
         return 1;
