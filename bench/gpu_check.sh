@@ -16,6 +16,8 @@
 #     baseline     save a baseline, compare a rerun (SAME), then a test build
 #                  with a slowed one_pass_ilp (SLOWER, exit 1)
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
+# SUITE_COMMIT=<hash> names the commit in the results where the tree has no
+# git history (a copy sent to a GPU machine); commit before measuring.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-logs}
@@ -37,7 +39,8 @@ step() { # step NAME COMMAND...: log the command and its output, note a failure
 
 configure_and_build() { # configure_and_build DIR [CMAKE ARGS...]
     local dir=$1; shift
-    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null &&
+    cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DREDUCE_GIT_COMMIT="${SUITE_COMMIT:-}" "$@" >/dev/null &&
         cmake --build "$dir" -j 16 | grep -E 'warning|error|Linking CUDA executable'
     return "${PIPESTATUS[0]}"
 }

@@ -20,7 +20,9 @@
  * 67.1 MB at the ~3.13 TB/s this kernel sustains at 1 GiB is 21.4 us, plus
  * the ~3.1 us event-timed cost of an empty kernel, plus ~2 us of DRAM ramp,
  * drain and the last block: ~26.5 us, against ~28.7 us for CUB's two
- * launches.
+ * launches. Measured with %globaltimer: the blocks start within 0.5 us, the
+ * last block has its sum 22.0 us after the first start, and the last block
+ * done takes 1.1-1.5 us more - 26.7 us event to event.
  */
 #include <cuda_runtime.h>
 

@@ -70,8 +70,8 @@ __device__ __forceinline__ void fetch_chunk(float4 *buffer, const float4 *src, u
 }
 
 /* Every thread: wait until the phase `parity` of `landed` has completed, i.e.
- * the chunk's bytes are in shared memory and visible to this thread. */
-__device__ __forceinline__ void wait_for_chunk(uint64_t *landed, unsigned parity)
+ * the copy's bytes are in shared memory and visible to this thread. */
+__device__ __forceinline__ void wait_for_copy(uint64_t *landed, unsigned parity)
 {
     asm volatile("{\n"
                  " .reg .pred done;\n"
@@ -122,7 +122,7 @@ __global__ __launch_bounds__(THREADS, 1) void tma_ring_kernel(const float *__res
     int stage = 0;
     unsigned parity = 0; /* flips each time the ring wraps: the phase to wait for */
     for (size_t j = 0; j < my_chunks; ++j) {
-        wait_for_chunk(&landed[stage], parity);
+        wait_for_copy(&landed[stage], parity);
         float4 *buffer = ring + stage * CHUNK_FLOAT4S;
         float chunk_sum = 0.0f; /* short float chains: one per chunk, then one add */
 #pragma unroll
