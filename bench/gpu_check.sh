@@ -16,8 +16,8 @@
 #     baseline     save a baseline, compare a rerun (SAME), then a test build
 #                  with a slowed one_pass_ilp (SLOWER, exit 1)
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
-# SUITE_COMMIT=<hash> names the commit in the results where the tree has no
-# git history (a copy sent to a GPU machine); commit before measuring.
+# SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
+# tree sent to a GPU machine may carry a stale .git. Commit before measuring.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-logs}
