@@ -14,7 +14,7 @@
 #     huge         every method at 2^31 + 5 elements
 #     seed000      bench_compare -r 0 -s 509600000 (seed 000's example)
 #     baseline     save a baseline, compare a rerun (SAME), then a test build
-#                  with a slowed one_pass_ilp (SLOWER, exit 1)
+#                  with a slowed one_pass_ilp (SLOWER: exit 1 is this step's success)
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -27,15 +27,16 @@ build=build-gpu
 bench="$build/bench/bench_compare"
 status=0
 
-step() { # step NAME COMMAND...: log the command and its output, note a failure
-    local name=$1; shift
+step_expecting() { # step_expecting CODE NAME COMMAND...: log the command and
+    local want=$1 name=$2; shift 2 # its output; note a failure if it exits other than CODE
     echo "== $name: $*" | tee -a "$log"
     "$@" 2>&1 | tee -a "$log"
     local rc=${PIPESTATUS[0]}
-    echo "== $name: exit $rc" | tee -a "$log"
-    [ "$rc" -eq 0 ] || status=1
+    echo "== $name: exit $rc (expected $want)" | tee -a "$log"
+    [ "$rc" -eq "$want" ] || status=1
     return "$rc"
 }
+step() { step_expecting 0 "$@"; }
 
 configure_and_build() { # configure_and_build DIR [CMAKE ARGS...]
     local dir=$1; shift
@@ -64,7 +65,7 @@ for s in "$@"; do
         step baseline_save "$bench" -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --csv "$out/baseline.csv"
         step baseline_same "$bench" -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --baseline "$out/baseline.csv"
         configure_and_build build-slow -DREDUCE_SLOWDOWN_DEMO=ON -DREDUCE_BUILD_TESTS=OFF >/dev/null
-        step baseline_slower build-slow/bench/bench_compare -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --baseline "$out/baseline.csv"
+        step_expecting 1 baseline_slower build-slow/bench/bench_compare -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --baseline "$out/baseline.csv"
         ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac

@@ -12,9 +12,10 @@
  * Fixes from single_pass (step 16): that kernel has one load in flight per
  * thread; here the loop issues LOADS loads before the first add, and blocks
  * of 1024 threads halve the partials the last block must add. Small inputs
- * get only the blocks they have work for (one float4 per thread), and up to
- * 4 Ki floats is one block of 256 threads: one launch, no memset, no host
- * sync, no counter.
+ * skip the counter: up to 4 Ki floats is one block of 256 threads, up to
+ * 32 Ki one block of 1024 (two batches of loads each), and mid sizes get
+ * only the blocks they have work for (one float4 per thread): one launch,
+ * no memset, no host sync.
  *
  * Expected cost at 64 MiB on an H100 (bench/NOTES.md has the measurements):
  * 67.1 MB at the ~3.13 TB/s this kernel sustains at 1 GiB is 21.4 us, plus
@@ -61,11 +62,21 @@ __global__ __launch_bounds__(THREADS) void one_pass_kernel(const float *__restri
 
 bool fits_one_small_block(size_t n) { return n <= (size_t)SMALL_BLOCK * 4 * LOADS; }
 
-/* Blocks of BLOCK threads: enough for one float4 per thread - spreading a
- * mid-sized input over many SMs beats giving few SMs full batches - but at
- * most one resident wave. */
+/* Up to two batches of loads per thread, one block of BLOCK threads beats
+ * spreading the input: a second block brings the counter and its ~1.5 us of
+ * L2 round trips (8 Ki floats: 4.1 us in one block, 5.9 us in two; at 64 Ki
+ * the two ways meet - NOTES.md). */
+constexpr size_t ONE_BLOCK_MAX_N = (size_t)BLOCK * 4 * LOADS * 2;
+
+/* One block up to ONE_BLOCK_MAX_N; then blocks of BLOCK threads, enough for
+ * one float4 per thread - spreading a mid-sized input over many SMs beats
+ * giving few SMs full batches - but at most one resident wave. */
 int grid_for(size_t n, int *grid)
 {
+    if (n <= ONE_BLOCK_MAX_N) {
+        *grid = 1;
+        return 0;
+    }
     PROPAGATE(resident_grid_size((const void *)one_pass_kernel<BLOCK>, BLOCK, 0, grid));
     *grid = *grid / GRID_DIVISOR > 0 ? *grid / GRID_DIVISOR : 1;
     const size_t wanted = ceil_div(n, (size_t)BLOCK * 4);

@@ -1,7 +1,8 @@
 /* Every registered method, at every awkward size, on fresh random data and on
  * data with an exactly known sum, through every way of driving it:
  *   sizes: 0, 1, 2, 31/32/33 (a warp +/- 1), 255..257 and 511..513 (block
- *   sizes +/- 1), 1023..1025, 4097, 1000003 (a few million + odd), 2^24;
+ *   sizes +/- 1), 1023..1025, 4097, 32768/32769 (step 17's one-block
+ *   limit), 65537, 1000003 (a million + odd), 2^24;
  *   input pointer offset by 0..3 floats (misaligned for 16-byte loads);
  *   pass kernels both padded and power-of-two split.
  * Methods whose results do not vary by design (no float atomics) must also be
@@ -21,8 +22,9 @@
 #include "registry.h"
 #include "tma_ring.h"
 
-static const size_t FULL_SIZES[] = {0,   1,   2,    31,   32,   33,   255,     256,     257,
-                                    511, 512, 513, 1023, 1024, 1025, 4097, 1000003, 1u << 24};
+static const size_t FULL_SIZES[] = {0,    1,    2,     31,    32,    33,      255,
+                                    256,  257,  511,   512,   513,   1023,    1024,
+                                    1025, 4097, 32768, 32769, 65537, 1000003, 1u << 24};
 static const size_t QUICK_SIZES[] = {0, 1, 33, 1025, 100003};
 static const enum distribution FULL_DISTS[] = {DIST_UNIFORM, DIST_SMALL_INTS, DIST_SIGNED};
 static const enum distribution LARGE_DISTS[] = {DIST_UNIFORM, DIST_SIGNED};
