@@ -24,9 +24,10 @@
  * held to 3%, and a noisy run (IQR 10% of its median, stats_too_noisy) widens
  * the threshold to about 7.5%, so noise alone cannot make a verdict.
  * A method whose time includes host work (host_timed: Thrust's allocation
- * and synchronisation) drifts more between runs than within one - seen on an
- * H100: 47.7 then 51.7 us with tight spreads - so its floor is
- * MIN_CHANGE_PCT_HOST_TIMED. */
+ * and synchronisation) drifts more between runs than within one: on an H100
+ * Thrust's median sits near 46-48 us in some processes and near 53 in
+ * others, each with a tight spread (45.9 then 53.0 us in two back-to-back
+ * runs, +15.4%) - so its floor is MIN_CHANGE_PCT_HOST_TIMED, above that. */
 #ifndef BASELINE_H
 #define BASELINE_H
 
@@ -37,7 +38,7 @@
 #include "result_files.h"
 
 #define MIN_CHANGE_PCT 3.0
-#define MIN_CHANGE_PCT_HOST_TIMED 10.0
+#define MIN_CHANGE_PCT_HOST_TIMED 20.0
 #define IQR_PER_SIGMA 1.349 /* IQR of a normal distribution, in standard deviations */
 
 enum verdict {
