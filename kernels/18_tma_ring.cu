@@ -13,14 +13,16 @@
  *
  * Fixes from step 17: there, ~128 KB per SM is in flight as thousands of
  * 512-byte warp requests; here ~224 KB per SM is in flight as 32 KB bulk
- * requests, and the DRAM sustains 94.0% of its theoretical bandwidth at
- * 4 GiB where step 17 reaches 92.8% (H100, bench/NOTES.md).
+ * requests, and the DRAM sustains 94.7-95.1% of its theoretical bandwidth at
+ * 4 GiB where step 17 reaches 93.3-93.4% in the same runs (H100,
+ * bench/NOTES.md).
  *
  * Cost: the ring's first fill is SMs x 224 KB = 30 MB on an H100. Below
  * MIN_RING_FILLS fills (~2^26 floats there) its ramp and uneven last chunks
  * cost more than the faster stream gains - at 64 MiB 27.5 us against step
  * 17's 26.7 - so the launcher hands those inputs to step 17. At 4 GiB:
- * 4.29 GB / 3.15 TB/s + ~4.5 us (launch, last block) = 1.37 ms.
+ * 4.29 GB at the ~3.20 TB/s it sustains + ~6 us (launch, ramp, last block)
+ * = 1.35 ms.
  * Needs code compiled for sm_90 (cp.async.bulk, mbarrier transaction
  * counts); built for anything older, the launcher uses step 17 at every size.
  */
@@ -144,7 +146,7 @@ __global__ __launch_bounds__(THREADS, 1) void tma_ring_kernel(const float *__res
     sum = block_sum<THREADS>(sum);
     last_block_writes_total<THREADS>(sum, out, workspace);
 #else
-    __trap(); /* the launcher never starts it without sm_90 machine code */
+    __trap(); /* the launcher never starts it unless compiled for sm_90 */
 #endif
 }
 
