@@ -39,7 +39,6 @@ struct plan {
     const enum distribution *dists;
     size_t dist_count;
     size_t max_offset;
-    bool every_offset_at_largest; /* else the largest size runs at offset 0 only */
 };
 
 static size_t largest_size(const struct plan *p)
@@ -158,7 +157,7 @@ static void check_method(const struct method *m, const struct plan *p, uint64_t 
             for (size_t i = 0; i < p->size_count; ++i)
                 for (size_t offset = 0; offset <= p->max_offset; ++offset) {
                     /* the big size once per distribution is enough for the slow rows */
-                    if (p->sizes[i] == LARGEST && offset > 0 && !p->every_offset_at_largest)
+                    if (p->sizes[i] == LARGEST && offset > 0)
                         continue;
                     check_case(m, (enum pass_strategy)s, p->dists[d], p->sizes[i], offset,
                                seed + i * 131 + offset, b);
@@ -188,13 +187,12 @@ int main(int argc, char **argv)
         }
     }
     size_t ring_sizes[8];
-    struct plan plan = {FULL_SIZES, COUNT(FULL_SIZES), FULL_DISTS, COUNT(FULL_DISTS), MAX_OFFSET,
-                        false};
+    struct plan plan = {FULL_SIZES, COUNT(FULL_SIZES), FULL_DISTS, COUNT(FULL_DISTS), MAX_OFFSET};
     if (large)
         plan = (struct plan){ring_sizes, large_sizes(ring_sizes, quick), LARGE_DISTS,
-                             quick ? 1 : COUNT(LARGE_DISTS), quick ? 1 : MAX_OFFSET, true};
+                             quick ? 1 : COUNT(LARGE_DISTS), quick ? 1 : MAX_OFFSET};
     else if (quick)
-        plan = (struct plan){QUICK_SIZES, COUNT(QUICK_SIZES), FULL_DISTS, 1, 1, false};
+        plan = (struct plan){QUICK_SIZES, COUNT(QUICK_SIZES), FULL_DISTS, 1, 1};
     printf("seed %" PRIu64 " (replay: test_methods_gpu --seed %" PRIu64 ")\n", seed, seed);
 
     struct buffers b = {0};
