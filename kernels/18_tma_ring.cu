@@ -13,8 +13,8 @@
  *
  * Fixes from step 17: there, ~128 KB per SM is in flight as thousands of
  * 512-byte warp requests; here ~224 KB per SM is in flight as 32 KB bulk
- * requests, and the DRAM sustains 94.7-95.1% of its theoretical bandwidth at
- * 4 GiB where step 17 reaches 93.3-93.4% in the same runs (H100,
+ * requests, and the DRAM sustains 94.1-95.1% of its theoretical bandwidth at
+ * 4 GiB where step 17 reaches 93.3-93.5% in the same runs (H100,
  * bench/NOTES.md).
  *
  * Cost: the ring's first fill is SMs x 224 KB = 30 MB on an H100. Below
