@@ -1,11 +1,13 @@
 /* bench_compare: every registered method on the same buffer, one table.
  *
- * The flow reads top to bottom: options -> device -> one buffer of n floats,
- * filled once -> CPU reference -> each method: check, warm up, time (every
- * timed result validated) -> table -> saved files -> baseline verdicts.
- * Bytes counted for GB/s: n x 4 read once; nothing else (a method's extra
- * traffic - partials, atomics, passes - is its own cost, so it shows as lower
- * bandwidth, which is the point). */
+ * The flow reads top to bottom: options -> device -> one buffer of n
+ * elements of the chosen type, filled once -> CPU reference -> each method:
+ * check, warm up, time (every timed result validated) -> table -> saved files
+ * -> baseline verdicts. With --type all or --op all, that once per (type,
+ * operator) pair and one summary table (matrix.c).
+ * Bytes counted for GB/s: n x element size, read once; nothing else (a
+ * method's extra traffic - partials, atomics, passes - is its own cost, so it
+ * shows as lower bandwidth, which is the point). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,20 +17,22 @@
 #include "bench_setup.h"
 #include "cli.h"
 #include "cuda_check.h"
+#include "matrix.h"
 #include "measure.h"
 #include "registry.h"
 #include "report.h"
 #include "result_files.h"
 #include "sweep.h"
 
-#define EXIT_BAD_INPUT 2
-
 static int list_methods(void)
 {
     printf("%-20s %-11s %-34s %s\n", "method", "family", "source", "idea");
-    for (size_t i = 0; i < METHOD_COUNT; ++i)
-        printf("%-20s %-11s %-34s %s\n", METHODS[i].name, family_name(METHODS[i].family),
-               METHODS[i].source, METHODS[i].idea);
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const struct method *m = METHODS[i];
+        printf("%-20s %-11s %-34s %s\n", m->name, family_name(m->family), m->source, m->idea);
+        if (m->unsupported_why)
+            printf("%-20s %-11s %-34s refuses some pairs: %s\n", "", "", "", m->unsupported_why);
+    }
     return 0;
 }
 
@@ -37,9 +41,12 @@ static int compare_files(const char *old_path, const char *new_path)
     char err[512];
     struct run old_run = {0}, new_run = {0};
     if (read_run_csv(old_path, &old_run, err, sizeof err) != 0 ||
-        read_run_csv(new_path, &new_run, err, sizeof err) != 0) {
+        read_run_csv(new_path, &new_run, err, sizeof err) != 0 ||
+        !same_reduction(&old_run.context, new_run.context.element_type, new_run.context.op, err,
+                        sizeof err)) {
         fprintf(stderr, "bench_compare: %s\n", err);
         free_run(&old_run);
+        free_run(&new_run);
         return EXIT_BAD_INPUT;
     }
     const int status = report_baseline_comparison(stdout, &old_run, &new_run);
@@ -84,8 +91,12 @@ int main(int argc, char **argv)
     struct run baseline = {0};
     if (select_methods(&opts, &selection, err, sizeof err) != 0 ||
         check_output_paths(&opts, err, sizeof err) != 0 ||
-        (opts.baseline_path && read_run_csv(opts.baseline_path, &baseline, err, sizeof err) != 0)) {
+        (opts.baseline_path &&
+         (read_run_csv(opts.baseline_path, &baseline, err, sizeof err) != 0 ||
+          !same_reduction(&baseline.context, element_type_name(opts.type),
+                          reduce_op_name(opts.op), err, sizeof err)))) {
         fprintf(stderr, "bench_compare: %s\n", err);
+        free_run(&baseline);
         return EXIT_BAD_INPUT;
     }
 
@@ -95,14 +106,17 @@ int main(int argc, char **argv)
         free_run(&baseline);
         return EXIT_BAD_INPUT;
     }
-    if (opts.sweep) {
-        const int status = run_sweep(&opts, &selection, &session);
+    if (opts.sweep || runs_matrix(&opts)) {
+        const int status = opts.sweep ? run_sweep(&opts, &selection, &session)
+                                      : run_matrix(&opts, &selection, &session);
         close_session(&session);
         return status;
     }
 
+    const struct reduce_spec spec = {opts.type, opts.op};
     struct run run = {.context = session.context};
-    int status = measure_selection(&opts, &selection, &session, opts.n, &run);
+    int status = measure_selection(&opts, &selection, &session, spec, default_n(&opts, opts.type),
+                                   &run);
     if (status != EXIT_BAD_INPUT) {
         print_run_header(stdout, &run.context);
         printf("\n");

@@ -29,9 +29,9 @@ int select_methods(const struct bench_options *o, struct selection *s, char *err
             return -1;
         }
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
-        const struct method *m = &METHODS[i];
+        const struct method *m = METHODS[i];
         bool wanted = o->method_count == 0;
-        if (wanted && o->sweep)
+        if (wanted && (o->sweep || runs_matrix(o)))
             wanted = m->family == FAMILY_MODERN || m->family == FAMILY_VENDOR;
         for (size_t j = 0; j < o->method_count; ++j)
             wanted = wanted || strcmp(o->methods[j], m->name) == 0;
@@ -83,6 +83,9 @@ int open_session(const struct bench_options *o, struct bench_session *s, char *e
     snprintf(c->flush_mode, sizeof c->flush_mode, "%s", o->hot ? "none" : "read-sweep");
     snprintf(c->strategy, sizeof c->strategy, "%s", pass_strategy_name(o->strategy));
     snprintf(c->distribution, sizeof c->distribution, "%s", distribution_name(o->dist));
+    snprintf(c->element_type, sizeof c->element_type, "%s",
+             o->type == TYPE_COUNT ? "all" : element_type_name(o->type));
+    snprintf(c->op, sizeof c->op, "%s", o->op == OP_COUNT ? "all" : reduce_op_name(o->op));
     snprintf(c->git_commit, sizeof c->git_commit, "%s", SUITE_GIT_COMMIT);
     const time_t now = time(NULL);
     strftime(c->date, sizeof c->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -112,31 +115,33 @@ void close_session(struct bench_session *s)
     s->stream = NULL;
 }
 
-/* Host and device copies of the same n floats, the device one shifted by
- * `offset` floats from a 256-byte-aligned allocation. */
+/* Host and device copies of the same n elements, the device one shifted by
+ * `offset` elements from a 256-byte-aligned allocation. */
 struct input_buffers {
-    float *host;
-    float *device_base;
+    void *host;
+    char *device_base;
 };
 
-static int allocate_inputs(size_t n, size_t offset, struct input_buffers *b)
+static int allocate_inputs(enum element_type t, size_t n, size_t offset, struct input_buffers *b)
 {
     size_t free_bytes = 0;
     if (device_free_bytes(&free_bytes) != 0)
         return -1;
-    const size_t needed = (n + offset) * sizeof(float);
-    if (n > (SIZE_MAX - DEVICE_MARGIN_BYTES) / sizeof(float) - offset ||
+    const size_t size = element_size(t);
+    const size_t needed = (n + offset) * size;
+    if (n > (SIZE_MAX - DEVICE_MARGIN_BYTES) / size - offset ||
         needed + DEVICE_MARGIN_BYTES > free_bytes) {
         fprintf(stderr,
-                "bench_compare: n = %zu floats needs %.2f GiB of device memory (+%zu MiB for "
-                "workspaces); the device has %.2f GiB free\n",
-                n, (double)needed / (1 << 30), DEVICE_MARGIN_BYTES >> 20,
+                "bench_compare: n = %zu %s elements needs %.2f GiB of device memory (+%zu MiB "
+                "for workspaces); the device has %.2f GiB free\n",
+                n, element_type_name(t), (double)needed / (1 << 30), DEVICE_MARGIN_BYTES >> 20,
                 (double)free_bytes / (1 << 30));
         return -1;
     }
-    b->host = malloc(n * sizeof(float) + 1);
+    b->host = malloc(n * size + 1);
     if (!b->host) {
-        fprintf(stderr, "bench_compare: n = %zu floats: out of host memory\n", n);
+        fprintf(stderr, "bench_compare: n = %zu %s elements: out of host memory\n", n,
+                element_type_name(t));
         return -1;
     }
     if (cudaMalloc((void **)&b->device_base, needed) != cudaSuccess) {
@@ -148,21 +153,26 @@ static int allocate_inputs(size_t n, size_t offset, struct input_buffers *b)
 }
 
 int measure_selection(const struct bench_options *o, const struct selection *s,
-                      struct bench_session *session, size_t n, struct run *run)
+                      struct bench_session *session, struct reduce_spec spec, size_t n,
+                      struct run *run)
 {
     run->context = session->context;
     run->context.n = n;
+    snprintf(run->context.element_type, sizeof run->context.element_type, "%s",
+             element_type_name(spec.type));
+    snprintf(run->context.op, sizeof run->context.op, "%s", reduce_op_name(spec.op));
     run->count = 0;
     run->rows = calloc(s->count ? s->count : 1, sizeof *run->rows);
     struct input_buffers in = {0};
-    if (!run->rows || allocate_inputs(n, o->offset, &in) != 0)
+    if (!run->rows || allocate_inputs(spec.type, n, o->offset, &in) != 0)
         return EXIT_BAD_INPUT;
 
-    const struct data_info info = fill_data(in.host, n, o->dist, o->seed);
-    const struct reference ref = compute_reference(in.host, n, info);
-    float *d_in = in.device_base + o->offset;
+    const size_t size = element_size(spec.type);
+    const struct data_info info = fill_data(in.host, n, spec.type, o->dist, o->seed);
+    const struct reference ref = compute_reference(spec, in.host, n, info);
+    char *d_in = in.device_base + o->offset * size;
     int status = 0;
-    if (cudaMemcpy(d_in, in.host, n * sizeof(float), cudaMemcpyHostToDevice) != cudaSuccess) {
+    if (cudaMemcpy(d_in, in.host, n * size, cudaMemcpyHostToDevice) != cudaSuccess) {
         fprintf(stderr, "bench_compare: copying the input to the device failed\n");
         status = EXIT_BAD_INPUT;
     }
@@ -171,11 +181,13 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
                                         .flush_l2 = !o->hot,
                                         .strategy = o->strategy,
                                         .peak_gbs = session->context.peak_gbs};
-    const struct measure_input input = {.d_in = d_in, .h_in = in.host, .n = n, .ref = &ref};
+    const struct measure_input input = {
+        .spec = spec, .d_in = d_in, .h_in = in.host, .n = n, .ref = &ref};
     int context_lost = 0;
     for (size_t i = 0; status != EXIT_BAD_INPUT && i < s->count; ++i) {
         struct method_result *r = &run->rows[run->count++];
-        fprintf(stderr, "[%zu/%zu] %s, n = %zu\n", i + 1, s->count, s->methods[i]->name, n);
+        fprintf(stderr, "[%zu/%zu] %s, %s %s, n = %zu\n", i + 1, s->count, s->methods[i]->name,
+                element_type_name(spec.type), reduce_op_name(spec.op), n);
         if (context_lost) {
             memset(r, 0, sizeof *r);
             snprintf(r->name, sizeof r->name, "%s", s->methods[i]->name);

@@ -26,8 +26,8 @@ struct bench_session {
 };
 
 /* The -m names, in registry order; unknown names are an error. With no -m:
- * every method, or for a sweep the GPU methods that are not teaching steps
- * (modern and vendor families). */
+ * every method, or for a sweep or a --type/--op all matrix the GPU methods
+ * that are not teaching steps (modern and vendor families). */
 int select_methods(const struct bench_options *o, struct selection *s, char *err, size_t err_len);
 
 /* Fails early (before minutes of measuring) if an output file cannot be
@@ -40,12 +40,13 @@ int open_session(const struct bench_options *o, struct bench_session *s, char *e
                  size_t err_len);
 void close_session(struct bench_session *s);
 
-/* Fills one buffer of n floats, computes the reference and measures every
- * selected method on it, with progress on stderr. run->rows is malloc'd (free
- * it). Returns 0 if all PASS, EXIT_METHOD_FAILED if any did not,
- * EXIT_BAD_INPUT if n does not fit in host or device memory (one line on
- * stderr, nothing measured). */
+/* Fills one buffer of n elements of spec.type, computes the reference and
+ * measures every selected method on it, with progress on stderr. run->rows is
+ * malloc'd (free it). Returns 0 if all PASS or REFUSED, EXIT_METHOD_FAILED if
+ * any did not, EXIT_BAD_INPUT if n does not fit in host or device memory (one
+ * line on stderr, nothing measured). */
 int measure_selection(const struct bench_options *o, const struct selection *s,
-                      struct bench_session *session, size_t n, struct run *run);
+                      struct bench_session *session, struct reduce_spec spec, size_t n,
+                      struct run *run);
 
 #endif

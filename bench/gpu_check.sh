@@ -7,7 +7,12 @@
 #     build        configure + build (Release, native architecture)
 #     test         the README's test command: full ctest, sanitizers included
 #     sanitize     compute-sanitizer summaries (ctest -L sanitize, verbose)
+#     methods      test_methods_gpu alone (every method x pair x size), timed
 #     bench        bench_compare at 64 MiB -> run.csv, run.json, run.md
+#     matrix       --type all --op all at 64 MiB -> matrix_64mib.txt
+#     matrix1gib   the same at 1 GiB of every type, step 17, step 18, CUB and
+#                  Thrust -> matrix_1gib.txt
+#     float1gib    float sum, every modern and vendor method, 1 GiB
 #     progression  bench_compare --progression
 #     large        one_pass_ilp and tma_ring vs CUB at 1 GiB and 4 GiB
 #     sweep        bench_compare --sweep -> sweep.csv
@@ -50,11 +55,18 @@ for s in "$@"; do
     case $s in
     build) step build configure_and_build "$build" ;;
     test) step test ctest --test-dir "$build" --output-on-failure ;;
+    methods) step methods bash -c "time $build/tests/test_methods_gpu" ;;
     sanitize)
         step sanitize bash -c "ctest --test-dir $build -L sanitize -V | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Test #|tests passed|SKIP'" ;;
     bench)
         step bench "$bench" --csv "$out/run.csv" --json "$out/run.json" --markdown "$out/run.md" ;;
     progression) step progression "$bench" --progression -S 30 ;;
+    matrix)
+        step matrix_64MiB bash -c "set -o pipefail; $bench --type all --op all | tee $out/matrix_64mib.txt" ;;
+    matrix1gib)
+        step matrix_1GiB bash -c "set -o pipefail; $bench --type all --op all --bytes 1073741824 -m one_pass_ilp,tma_ring,cub,thrust | tee $out/matrix_1gib.txt" ;;
+    float1gib)
+        step float_1GiB "$bench" -n 268435456 -m grid_stride,cg_reduce,vector_loads,single_pass,one_pass_ilp,tma_ring,cub,thrust,cublas ;;
     large)
         step large_1GiB "$bench" -n 268435456 -S 100 -m one_pass_ilp,tma_ring,cub
         step large_4GiB "$bench" -n 1073741824 -S 100 -m one_pass_ilp,tma_ring,cub ;;
@@ -62,10 +74,10 @@ for s in "$@"; do
     huge) step huge "$bench" -n 2147483653 -S 3 -w 1 ;;
     seed000) step seed000 "$bench" -r 0 -s 509600000 -S 10 ;;
     baseline)
-        step baseline_save "$bench" -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --csv "$out/baseline.csv"
-        step baseline_same "$bench" -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --baseline "$out/baseline.csv"
+        step baseline_save "$bench" -S 50 -m one_pass_ilp,single_pass,vector_loads,cub,thrust,cublas --csv "$out/baseline.csv"
+        step baseline_same "$bench" -S 50 -m one_pass_ilp,single_pass,vector_loads,cub,thrust,cublas --baseline "$out/baseline.csv"
         configure_and_build build-slow -DREDUCE_SLOWDOWN_DEMO=ON -DREDUCE_BUILD_TESTS=OFF >/dev/null
-        step_expecting 1 baseline_slower build-slow/bench/bench_compare -S 50 -m one_pass_ilp,single_pass,vec4,cub,thrust,cublas --baseline "$out/baseline.csv"
+        step_expecting 1 baseline_slower build-slow/bench/bench_compare -S 50 -m one_pass_ilp,single_pass,vector_loads,cub,thrust,cublas --baseline "$out/baseline.csv"
         ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac

@@ -33,9 +33,10 @@ size_t sweep_sizes(size_t largest, size_t *sizes, size_t max)
 static void write_sweep_header(FILE *f, const struct run_context *c)
 {
     fprintf(f, "# reduction-suite sweep v1\n# device=%s\n# peak_gbs=%.1f\n# flush_mode=%s\n"
-               "# samples=%d\n# distribution=%s\n# git_commit=%s\n# date=%s\n",
-            c->device_name, c->peak_gbs, c->flush_mode, c->samples, c->distribution,
-            c->git_commit, c->date);
+               "# samples=%d\n# element_type=%s\n# op=%s\n# distribution=%s\n# git_commit=%s\n"
+               "# date=%s\n",
+            c->device_name, c->peak_gbs, c->flush_mode, c->samples, c->element_type, c->op,
+            c->distribution, c->git_commit, c->date);
     fprintf(f, "n,method,family,status,median_us,min_us,max_us,q1_us,q3_us,gbps,pct_peak,"
                "ratio_to_cub\n");
 }
@@ -90,7 +91,8 @@ int run_sweep(const struct bench_options *o, const struct selection *s,
     for (size_t i = 0; i < count; ++i) {
         fprintf(stderr, "sweep %zu/%zu: n = %zu\n", i + 1, count, sizes[i]);
         struct run run = {0};
-        const int size_status = measure_selection(o, s, session, sizes[i], &run);
+        const struct reduce_spec spec = {o->type, o->op};
+        const int size_status = measure_selection(o, s, session, spec, sizes[i], &run);
         if (size_status != EXIT_BAD_INPUT) {
             print_sweep_row(&run, i == 0);
             if (csv.file)

@@ -1,6 +1,6 @@
 /* Step 10 (seed 004 step 2): a tree inside the block, one atomic per block.
  *
- * Each thread loads one input (0.0f past n) into shared memory; the block
+ * Each thread loads one input (the identity past n) into shared memory; the block
  * halves the live range 8 times with sequential addressing (thread t adds
  * sdata[t + s], a barrier after every level) and thread 0 atomicAdds the
  * block total to *d_out (zeroed by a memset on the stream first). Fixes
@@ -12,43 +12,44 @@
  * about what step 1 costs (seed 004: 198 us vs 180 us on its GPU): the
  * atomics, not the ~21 us read, set the time. Float atomics land in any
  * order, so the rounding varies run to run. Next: shuffles instead of shared.
+ *   bench_compare -m tree_atomic
  */
-#include "cuda_check.h"
-#include "reduce_method.h"
+#include "atomic_launch.cuh"
+#include "method.cuh"
 
 namespace {
 
 constexpr int BLOCK = 256;
 
-__global__ void tree_atomic_kernel(const float *__restrict__ in, size_t n, float *__restrict__ out)
+template <class T, class Op>
+__global__ void tree_atomic_kernel(const T *__restrict__ in, size_t n, acc_t<T> *__restrict__ out)
 {
-    __shared__ float sdata[BLOCK];
+    using A = acc_t<T>;
+    const Op op;
+    __shared__ A sdata[BLOCK];
     const unsigned tid = threadIdx.x;
     const size_t i = blockIdx.x * (size_t)BLOCK + tid;
 
-    sdata[tid] = i < n ? in[i] : 0.0f;
+    sdata[tid] = i < n ? widen(in[i]) : identity<Op, A>();
     __syncthreads();
 
-    /* Every level waits for the whole block: the warps adding at level s read
-     * values other warps wrote at level 2s. */
+    /* Every level waits for the whole block: the warps combining at level s
+     * read values other warps wrote at level 2s. */
     for (unsigned s = BLOCK / 2; s > 0; s >>= 1) {
         if (tid < s)
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = op(sdata[tid], sdata[tid + s]);
         __syncthreads();
     }
     if (tid == 0)
-        atomicAdd(out, sdata[0]);
+        atomic_combine<Op>(out, sdata[0]);
 }
+
+template <class T, class Op>
+using tree_atomic_launch = atomic_launch<tree_atomic_kernel<T, Op>, Op, BLOCK, BLOCK>;
 
 } // namespace
 
-extern "C" int tree_atomic_reduce(const float *d_in, size_t n, float *d_out,
-                                  void * /*workspace*/, cudaStream_t stream)
-{
-    CUDA_TRY(cudaMemsetAsync(d_out, 0, sizeof(float), stream));
-    if (n == 0)
-        return 0;
-    tree_atomic_kernel<<<(unsigned)ceil_div(n, BLOCK), BLOCK, 0, stream>>>(d_in, n, d_out);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
+DEFINE_METHOD(tree_atomic, .family = FAMILY_PROGRESSION, .source = "seed 004 step 2",
+              .idea = "shared-memory tree per block, one atomic per block",
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<tree_atomic_launch>,
+              .workspace = workspace_any_pair<tree_atomic_launch>, .flags = METHOD_ORDER_VARIES);

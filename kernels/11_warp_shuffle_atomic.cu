@@ -1,7 +1,7 @@
 /* Step 11 (seed 004 step 3): warp shuffles inside the block, one atomic per
  * block.
  *
- * Each thread loads one input (0.0f past n); block_sum() adds within each
+ * Each thread loads one input (the identity past n); block_reduce() adds within each
  * warp through registers (__shfl_xor_sync, 5 steps), parks one value per
  * warp in shared memory, and warp 0 adds those 8; thread 0 atomicAdds the
  * block total to *d_out (zeroed by a memset on the stream first). Fixes
@@ -13,34 +13,35 @@
  * ceil(n / 256) blocks. Expect little gain over step 10 (seed 004: 181 vs
  * 198 us on its GPU). Rounding varies run to run (float atomics in any
  * order). Next: drop the atomics.
+ *   bench_compare -m warp_shuffle_atomic
  */
+#include "atomic_launch.cuh"
 #include "block_reduce.cuh"
-#include "cuda_check.h"
-#include "reduce_method.h"
+#include "method.cuh"
 
 namespace {
 
 constexpr int BLOCK = 256;
 
-__global__ __launch_bounds__(BLOCK) void warp_shuffle_atomic_kernel(const float *__restrict__ in,
-                                                                    size_t n,
-                                                                    float *__restrict__ out)
+template <class T, class Op>
+__global__ __launch_bounds__(BLOCK) void warp_shuffle_atomic_kernel(const T *__restrict__ in, size_t n,
+                                                                    acc_t<T> *__restrict__ out)
 {
+    using A = acc_t<T>;
     const size_t i = blockIdx.x * (size_t)BLOCK + threadIdx.x;
-    const float total = block_sum<BLOCK>(i < n ? in[i] : 0.0f);
+    const A total = block_reduce<BLOCK, Op>(i < n ? widen(in[i]) : identity<Op, A>());
     if (threadIdx.x == 0)
-        atomicAdd(out, total);
+        atomic_combine<Op>(out, total);
 }
+
+template <class T, class Op>
+using warp_shuffle_atomic_launch = atomic_launch<warp_shuffle_atomic_kernel<T, Op>, Op, BLOCK, BLOCK>;
 
 } // namespace
 
-extern "C" int warp_shuffle_atomic_reduce(const float *d_in, size_t n, float *d_out,
-                                          void * /*workspace*/, cudaStream_t stream)
-{
-    CUDA_TRY(cudaMemsetAsync(d_out, 0, sizeof(float), stream));
-    if (n == 0)
-        return 0;
-    warp_shuffle_atomic_kernel<<<(unsigned)ceil_div(n, BLOCK), BLOCK, 0, stream>>>(d_in, n, d_out);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
+DEFINE_METHOD(warp_shuffle_atomic, .family = FAMILY_PROGRESSION, .source = "seed 004 step 3",
+              .idea = "warp shuffles per block, one atomic per block",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<warp_shuffle_atomic_launch>,
+              .workspace = workspace_any_pair<warp_shuffle_atomic_launch>,
+              .flags = METHOD_ORDER_VARIES);

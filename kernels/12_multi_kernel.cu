@@ -1,6 +1,6 @@
 /* Step 12 (seed 004 step 4): no atomics - relaunch on the partials.
  *
- * One pass: each thread loads one input (0.0f past n), block_sum() (warp
+ * One pass: each thread loads one input (the identity past n), block_reduce() (warp
  * shuffles) totals the block, and thread 0 writes it to out[blockIdx.x].
  * The padded-pass driver (src/pass_driver.c) launches it again on those
  * partials until one value is left: at 64 MiB, 16,777,216 -> 65,536 -> 256
@@ -12,26 +12,32 @@
  * law), so expect roughly half of peak: ~40-50 us for the 64 MiB + 256 KiB
  * read, plus the launches (seed 004: 109 us, 1.7x faster than step 11).
  * Next: fewer threads that each add many inputs.
+ *   bench_compare -m multi_kernel
  */
 #include "block_reduce.cuh"
-#include "cuda_check.h"
+#include "method.cuh"
 #include "pass_launch.cuh"
-#include "reduce_method.h"
 
 namespace {
 
 constexpr int BLOCK = 256;
 
-__global__ __launch_bounds__(BLOCK) void multi_kernel_kernel(const float *__restrict__ in, size_t n,
-                                                             float *__restrict__ out)
+template <class T, class Op>
+__global__ __launch_bounds__(BLOCK) void multi_kernel_kernel(const T *__restrict__ in, size_t n,
+                                                             acc_t<T> *__restrict__ out)
 {
+    using A = acc_t<T>;
     const size_t i = blockIdx.x * (size_t)BLOCK + threadIdx.x;
-    const float total = block_sum<BLOCK>(i < n ? in[i] : 0.0f);
+    const A total = block_reduce<BLOCK, Op>(i < n ? widen(in[i]) : identity<Op, A>());
     if (threadIdx.x == 0)
         out[blockIdx.x] = total;
 }
 
+template <class T, class Op>
+using multi_kernel_pass = block_pass<multi_kernel_kernel<T, Op>, BLOCK, BLOCK>;
+
 } // namespace
 
-extern "C" const struct pass_kernel multi_kernel_pass = {
-    launch_pass<multi_kernel_kernel, BLOCK, BLOCK>, BLOCK};
+DEFINE_METHOD(multi_kernel, .family = FAMILY_PROGRESSION, .source = "seed 004 step 4",
+              .idea = "shuffle tree per block, relaunched on the partials: no atomics",
+              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<multi_kernel_pass>);

@@ -12,10 +12,12 @@
  * Fixes from single_pass (step 16): that kernel has one load in flight per
  * thread; here the loop issues LOADS loads before the first add, and blocks
  * of 1024 threads halve the partials the last block must add. Small inputs
- * skip the counter: up to 4 Ki floats is one block of 256 threads, up to
- * 32 Ki one block of 1024 (two batches of loads each), and mid sizes get
- * only the blocks they have work for (one float4 per thread): one launch,
- * no memset, no host sync.
+ * skip the counter: up to 16 KiB (4 Ki floats) is one block of 256 threads,
+ * up to 128 KiB one block of 1024 (two batches of loads each), and mid sizes
+ * get only the blocks they have work for (one 16-byte vector per thread):
+ * one launch, no memset, no host sync. The limits are in bytes, so they hold
+ * for every element type; each vector is widened and combined in registers
+ * (8 halves: 8 HADD2.F32 conversions, still far under the memory time).
  *
  * Expected cost at 64 MiB on an H100 (bench/NOTES.md has the measurements):
  * 67.1 MB at the ~3.13 TB/s this kernel sustains at 1 GiB is 21.4 us, plus
@@ -24,19 +26,19 @@
  * launches. Measured with %globaltimer: the blocks start within 0.5 us, the
  * last block has its sum 22.0 us after the first start, and the last block
  * done takes 1.1-1.5 us more - 26.7 us event to event.
+ *   bench_compare -m one_pass_ilp --type all --op all
  */
-#include <cuda_runtime.h>
-
 #include "block_reduce.cuh"
 #include "cuda_check.h"
 #include "grid_size.cuh"
 #include "last_block_done.cuh"
+#include "method.cuh"
 #include "vector_loads.cuh"
 
 namespace {
 
 constexpr int BLOCK = 1024;
-/* Up to SMALL_BLOCK x 4 x LOADS floats: one block of SMALL_BLOCK threads, each
+/* Up to SMALL_BLOCK x LOADS vectors: one block of SMALL_BLOCK threads, each
  * with its loads in flight at once. A 1024-thread block costs ~0.3 us more to
  * start and reduce, which is 7% of a 4 us launch-bound sum (NOTES.md). */
 constexpr int SMALL_BLOCK = 256;
@@ -50,64 +52,72 @@ constexpr int LOADS = 4;
 constexpr int GRID_DIVISOR = 1;
 #endif
 
-template <int THREADS>
-__global__ __launch_bounds__(THREADS) void one_pass_kernel(const float *__restrict__ in, size_t n,
-                                                           float *__restrict__ out, void *workspace)
+template <int THREADS, class T, class Op>
+__global__ __launch_bounds__(THREADS) void one_pass_ilp_kernel(const T *__restrict__ in, size_t n,
+                                                               acc_t<T> *__restrict__ out,
+                                                               void *workspace)
 {
-    float sum = sum_aligned_float4<LOADS>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
-                                          (size_t)gridDim.x * THREADS);
-    sum = block_sum<THREADS>(sum);
-    last_block_writes_total<THREADS>(sum, out, workspace);
+    acc_t<T> acc = reduce_vectors<LOADS, Op>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
+                                             (size_t)gridDim.x * THREADS);
+    acc = block_reduce<THREADS, Op>(acc);
+    last_block_writes_total<THREADS, Op>(acc, out, workspace);
 }
 
-bool fits_one_small_block(size_t n) { return n <= (size_t)SMALL_BLOCK * 4 * LOADS; }
+template <class T, class Op> struct one_pass_ilp_launch {
+    static constexpr size_t W = VECTOR_WIDTH<T>;
 
-/* Up to two batches of loads per thread, one block of BLOCK threads beats
- * spreading the input: a second block brings the counter and its ~1.5 us of
- * L2 round trips (8 Ki floats: 4.1 us in one block, 5.9 us in two; at 64 Ki
- * the two ways meet - NOTES.md). */
-constexpr size_t ONE_BLOCK_MAX_N = (size_t)BLOCK * 4 * LOADS * 2;
+    static bool fits_one_small_block(size_t n) { return n <= SMALL_BLOCK * LOADS * W; }
 
-/* One block up to ONE_BLOCK_MAX_N; then blocks of BLOCK threads, enough for
- * one float4 per thread - spreading a mid-sized input over many SMs beats
- * giving few SMs full batches - but at most one resident wave. */
-int grid_for(size_t n, int *grid)
-{
-    if (n <= ONE_BLOCK_MAX_N) {
-        *grid = 1;
+    /* Up to two batches of loads per thread, one block of BLOCK threads beats
+     * spreading the input: a second block brings the counter and its ~1.5 us of
+     * L2 round trips (8 Ki floats: 4.1 us in one block, 5.9 us in two; at 64 Ki
+     * the two ways meet - NOTES.md). */
+    static constexpr size_t ONE_BLOCK_MAX_N = BLOCK * LOADS * 2 * W;
+
+    /* One block up to ONE_BLOCK_MAX_N; then blocks of BLOCK threads, enough for
+     * one vector per thread - spreading a mid-sized input over many SMs beats
+     * giving few SMs full batches - but at most one resident wave. */
+    static int grid_for(size_t n, int *grid)
+    {
+        if (n <= ONE_BLOCK_MAX_N) {
+            *grid = 1;
+            return 0;
+        }
+        PROPAGATE(resident_grid_size((const void *)one_pass_ilp_kernel<BLOCK, T, Op>, BLOCK, 0, grid));
+        *grid = *grid / GRID_DIVISOR > 0 ? *grid / GRID_DIVISOR : 1;
+        const size_t wanted = ceil_div(n, BLOCK * W);
+        if (wanted < (size_t)*grid)
+            *grid = wanted > 0 ? (int)wanted : 1;
         return 0;
     }
-    PROPAGATE(resident_grid_size((const void *)one_pass_kernel<BLOCK>, BLOCK, 0, grid));
-    *grid = *grid / GRID_DIVISOR > 0 ? *grid / GRID_DIVISOR : 1;
-    const size_t wanted = ceil_div(n, (size_t)BLOCK * 4);
-    if (wanted < (size_t)*grid)
-        *grid = wanted > 0 ? (int)wanted : 1;
-    return 0;
-}
 
-} // namespace
+    static int workspace(size_t n, size_t *bytes)
+    {
+        int grid = 1;
+        if (!fits_one_small_block(n))
+            PROPAGATE(grid_for(n, &grid));
+        *bytes = last_block_workspace_bytes(grid);
+        return 0;
+    }
 
-extern "C" int one_pass_ilp_workspace(size_t n, size_t *bytes)
-{
-    int grid = 1;
-    if (!fits_one_small_block(n))
+    static int run(const T *d_in, size_t n, acc_t<T> *d_out, void *workspace, cudaStream_t stream)
+    {
+        if (fits_one_small_block(n)) {
+            one_pass_ilp_kernel<SMALL_BLOCK, T, Op><<<1, SMALL_BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
+            CUDA_TRY_LAUNCH();
+            return 0;
+        }
+        int grid = 0;
         PROPAGATE(grid_for(n, &grid));
-    *bytes = last_block_workspace_bytes(grid);
-    return 0;
-}
-
-extern "C" int one_pass_ilp_reduce(const float *d_in, size_t n, float *d_out, void *workspace,
-                                   cudaStream_t stream)
-{
-    if (fits_one_small_block(n)) {
-        one_pass_kernel<SMALL_BLOCK><<<1, SMALL_BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
+        one_pass_ilp_kernel<BLOCK, T, Op><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
         CUDA_TRY_LAUNCH();
         return 0;
     }
-    int grid = 0;
-    PROPAGATE(grid_for(n, &grid));
-    one_pass_kernel<BLOCK><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
+};
 
+} // namespace
+
+DEFINE_METHOD(one_pass_ilp, .family = FAMILY_MODERN, .source = "this suite (issue: beat CUB)",
+              .idea = "one launch, persistent grid of 1024-thread blocks, 4 16-byte loads in flight each",
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<one_pass_ilp_launch>,
+              .workspace = workspace_any_pair<one_pass_ilp_launch>);

@@ -6,9 +6,10 @@
  * copying global memory into shared memory on its own - each buffer landing
  * on its own mbarrier. The block's threads add a buffer once it has landed,
  * hand it back (a __syncthreads) and thread 0 refills it with the block's
- * next chunk. Chunks go to blocks round robin; the few floats before the
+ * next chunk. Chunks go to blocks round robin; the few elements before the
  * first 16-byte boundary and after the last whole chunk are read with plain
- * loads. Blocks combine as in step 17 (last_block_done.cuh): one launch,
+ * loads. Chunks are bytes, so any element type streams the same way; the
+ * threshold below is in bytes too (~256 MB on an H100). Blocks combine as in step 17 (last_block_done.cuh): one launch,
  * bitwise reproducible.
  *
  * Fixes from step 17: there, ~128 KB per SM is in flight as thousands of
@@ -18,13 +19,15 @@
  * bench/NOTES.md).
  *
  * Cost: the ring's first fill is SMs x 224 KB = 30 MB on an H100. Below
- * MIN_RING_FILLS fills (~2^26 floats there) its ramp and uneven last chunks
+ * MIN_RING_FILLS fills (~2^26 floats, 240 MB, there) its ramp and uneven last chunks
  * cost more than the faster stream gains - at 64 MiB 27.5 us against step
  * 17's 26.7 - so the launcher hands those inputs to step 17. At 4 GiB:
  * 4.29 GB at the ~3.20 TB/s it sustains + ~6 us (launch, ramp, last block)
  * = 1.35 ms.
  * Needs code compiled for sm_90 (cp.async.bulk, mbarrier transaction
  * counts); built for anything older, the launcher uses step 17 at every size.
+ * Inputs below the threshold go to step 17 through its descriptor.
+ *   bench_compare -m tma_ring,cub -b 1073741824
  */
 #include <cuda_runtime.h>
 
@@ -33,20 +36,19 @@
 #include "block_reduce.cuh"
 #include "cuda_check.h"
 #include "last_block_done.cuh"
+#include "method.cuh"
 #include "tma_ring.h"
 #include "vector_loads.cuh"
 
-/* Step 17's launcher and workspace query (17_one_pass_ilp.cu), for inputs too
- * small for the ring. */
-extern "C" int one_pass_ilp_reduce(const float *, size_t, float *, void *, cudaStream_t);
-extern "C" int one_pass_ilp_workspace(size_t, size_t *);
+/* Step 17's descriptor (17_one_pass_ilp.cu): inputs too small for the ring go there. */
+extern "C" const struct method method_one_pass_ilp;
 
 namespace {
 
 constexpr int THREADS = 256;
 constexpr unsigned CHUNK_BYTES = 32 * 1024; /* 16 KB chunks sustained 1% less, 64 KB the same */
-constexpr size_t CHUNK_FLOAT4S = CHUNK_BYTES / sizeof(float4);
-static_assert(CHUNK_FLOAT4S % THREADS == 0, "every thread reads the same number of float4s");
+constexpr unsigned CHUNK_VECTORS = CHUNK_BYTES / 16;
+static_assert(CHUNK_VECTORS % THREADS == 0, "every thread reads the same number of vectors");
 constexpr int MAX_STAGES = 8;
 constexpr int MIN_RING_FILLS = 8;
 
@@ -61,7 +63,7 @@ __device__ __forceinline__ unsigned shared_address(const void *p)
 }
 
 /* Thread 0: expect CHUNK_BYTES on `landed`, and start the copy that delivers them. */
-__device__ __forceinline__ void fetch_chunk(float4 *buffer, const float4 *src, uint64_t *landed)
+__device__ __forceinline__ void fetch_chunk(uint4 *buffer, const uint4 *src, uint64_t *landed)
 {
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
                  :: "r"(shared_address(landed)), "r"(CHUNK_BYTES) : "memory");
@@ -84,20 +86,23 @@ __device__ __forceinline__ void wait_for_copy(uint64_t *landed, unsigned parity)
 }
 #endif
 
-__global__ __launch_bounds__(THREADS, 1) void tma_ring_kernel(const float *__restrict__ in, size_t n,
-                                                              float *__restrict__ out,
+template <class T, class Op>
+__global__ __launch_bounds__(THREADS, 1) void tma_ring_kernel(const T *__restrict__ in, size_t n,
+                                                              acc_t<T> *__restrict__ out,
                                                               void *workspace, int stages)
 {
 #ifdef TMA_RING_DEVICE_CODE
-    extern __shared__ __align__(128) float4 ring[]; /* stages x CHUNK_FLOAT4S */
+    using A = acc_t<T>;
+    const Op op;
+    extern __shared__ __align__(128) uint4 ring[]; /* stages x CHUNK_VECTORS */
     __shared__ uint64_t landed[MAX_STAGES];
 
-    /* in = head (0..3 floats up to a 16-byte boundary) + whole chunks + rest. */
-    const size_t misaligned = (16 - ((uintptr_t)in & 15)) % 16 / sizeof(float);
-    const size_t head = misaligned < n ? misaligned : n;
-    const float4 *chunks = reinterpret_cast<const float4 *>(in + head);
-    const size_t chunk_count = (n - head) / 4 / CHUNK_FLOAT4S;
-    const size_t rest_start = head + chunk_count * CHUNK_FLOAT4S * 4;
+    /* in = head (up to a 16-byte boundary) + whole chunks + rest. */
+    constexpr size_t CHUNK_ELEMENTS = CHUNK_BYTES / sizeof(T);
+    const size_t head = misaligned_head(in, n);
+    const uint4 *chunks = reinterpret_cast<const uint4 *>(in + head);
+    const size_t chunk_count = (n - head) / CHUNK_ELEMENTS;
+    const size_t rest_start = head + chunk_count * CHUNK_ELEMENTS;
     /* This block's chunks: blockIdx.x, blockIdx.x + gridDim.x, ... */
     const size_t my_chunks =
         chunk_count > blockIdx.x ? (chunk_count - 1 - blockIdx.x) / gridDim.x + 1 : 0;
@@ -110,41 +115,39 @@ __global__ __launch_bounds__(THREADS, 1) void tma_ring_kernel(const float *__res
          * the first copy signals one. */
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
         for (int s = 0; s < stages && (size_t)s < my_chunks; ++s)
-            fetch_chunk(ring + s * CHUNK_FLOAT4S, chunks + (blockIdx.x + s * (size_t)gridDim.x) * CHUNK_FLOAT4S,
+            fetch_chunk(ring + s * CHUNK_VECTORS, chunks + (blockIdx.x + s * (size_t)gridDim.x) * CHUNK_VECTORS,
                         &landed[s]);
     }
     __syncthreads(); /* nobody waits on a barrier before it is initialised */
 
     /* Head and rest with plain loads while the first chunks are in flight. */
     const size_t thread = blockIdx.x * (size_t)THREADS + threadIdx.x;
-    float sum = thread < head ? in[thread] : 0.0f;
-    sum += sum_aligned_float4<1>(in + rest_start, n - rest_start, thread,
-                                 (size_t)gridDim.x * THREADS);
+    A acc = thread < head ? widen(in[thread]) : identity<Op, A>();
+    acc = op(acc, reduce_vectors<1, Op>(in + rest_start, n - rest_start, thread,
+                                        (size_t)gridDim.x * THREADS));
 
     int stage = 0;
     unsigned parity = 0; /* flips each time the ring wraps: the phase to wait for */
     for (size_t j = 0; j < my_chunks; ++j) {
         wait_for_copy(&landed[stage], parity);
-        float4 *buffer = ring + stage * CHUNK_FLOAT4S;
-        float chunk_sum = 0.0f; /* short float chains: one per chunk, then one add */
+        uint4 *buffer = ring + stage * CHUNK_VECTORS;
+        A chunk_acc = identity<Op, A>(); /* short float chains: one per chunk, then one op */
 #pragma unroll
-        for (unsigned k = 0; k < CHUNK_FLOAT4S / THREADS; ++k) {
-            const float4 v = buffer[k * THREADS + threadIdx.x];
-            chunk_sum += (v.x + v.y) + (v.z + v.w);
-        }
-        sum += chunk_sum;
+        for (unsigned k = 0; k < CHUNK_VECTORS / THREADS; ++k)
+            chunk_acc = op(chunk_acc, fold_vector<Op, T>(buffer[k * THREADS + threadIdx.x]));
+        acc = op(acc, chunk_acc);
         /* Every thread has read the buffer before the copy engine overwrites it. */
         __syncthreads();
         if (threadIdx.x == 0 && j + stages < my_chunks)
-            fetch_chunk(buffer, chunks + (blockIdx.x + (j + stages) * gridDim.x) * CHUNK_FLOAT4S,
+            fetch_chunk(buffer, chunks + (blockIdx.x + (j + stages) * gridDim.x) * CHUNK_VECTORS,
                         &landed[stage]);
         if (++stage == stages) {
             stage = 0;
             parity ^= 1u;
         }
     }
-    sum = block_sum<THREADS>(sum);
-    last_block_writes_total<THREADS>(sum, out, workspace);
+    acc = block_reduce<THREADS, Op>(acc);
+    last_block_writes_total<THREADS, Op>(acc, out, workspace);
 #else
     __trap(); /* the launcher never starts it unless compiled for sm_90 */
 #endif
@@ -157,74 +160,91 @@ struct ring_config {
     size_t min_n;     /* smallest input worth MIN_RING_FILLS fills of the ring */
 };
 
-/* Derived from the device once, then cached: the launcher may be called inside
- * the timed region, and only the first (warm-up) call asks the driver. */
-int ring_config_for_device(ring_config *config)
-{
-    static ring_config cached;
-    static bool known = false;
-    if (known) {
-        *config = cached;
+template <class T, class Op> struct tma_ring_launch {
+    /* Derived from the device once per (type, operator), then cached: the
+     * launcher may be called inside the timed region, and only the first
+     * (warm-up) call asks the driver. */
+    static int config(ring_config *out)
+    {
+        static ring_config cached;
+        static bool known = false;
+        if (known) {
+            *out = cached;
+            return 0;
+        }
+        const auto kernel = tma_ring_kernel<T, Op>;
+        int device = 0, sms = 0, smem_optin = 0, per_sm = 0;
+        cudaFuncAttributes attributes = {};
+        CUDA_TRY(cudaGetDevice(&device));
+        CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+        CUDA_TRY(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+        CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel));
+        ring_config c = {};
+        const size_t room = (size_t)smem_optin - attributes.sharedSizeBytes;
+        c.stages = (int)(room / CHUNK_BYTES < MAX_STAGES ? room / CHUNK_BYTES : MAX_STAGES);
+        /* ptxVersion is the architecture the device code was compiled for
+         * (__CUDA_ARCH__ / 10): older PTX JIT-compiled for this GPU holds the trap. */
+        c.usable = attributes.ptxVersion >= 90 && c.stages >= 2;
+        if (c.usable) {
+            const size_t ring_bytes = (size_t)c.stages * CHUNK_BYTES;
+            CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          (int)ring_bytes));
+            CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS,
+                                                                   ring_bytes));
+            c.grid = sms * (per_sm > 0 ? per_sm : 1);
+            c.min_n = MIN_RING_FILLS * (size_t)c.grid * ring_bytes / sizeof(T);
+        }
+        cached = c;
+        known = true;
+        *out = c;
         return 0;
     }
-    int device = 0, sms = 0, smem_optin = 0, per_sm = 0;
-    cudaFuncAttributes kernel = {};
-    CUDA_TRY(cudaGetDevice(&device));
-    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_TRY(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-    CUDA_TRY(cudaFuncGetAttributes(&kernel, tma_ring_kernel));
-    ring_config c = {};
-    const size_t room = (size_t)smem_optin - kernel.sharedSizeBytes;
-    c.stages = (int)(room / CHUNK_BYTES < MAX_STAGES ? room / CHUNK_BYTES : MAX_STAGES);
-    /* ptxVersion is the architecture the device code was compiled for
-     * (__CUDA_ARCH__ / 10): older PTX JIT-compiled for this GPU holds the trap. */
-    c.usable = kernel.ptxVersion >= 90 && c.stages >= 2;
-    if (c.usable) {
-        const size_t ring_bytes = (size_t)c.stages * CHUNK_BYTES;
-        CUDA_TRY(cudaFuncSetAttribute(tma_ring_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      (int)ring_bytes));
-        CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, tma_ring_kernel, THREADS,
-                                                               ring_bytes));
-        c.grid = sms * (per_sm > 0 ? per_sm : 1);
-        c.min_n = MIN_RING_FILLS * (size_t)c.grid * ring_bytes / sizeof(float);
-    }
-    cached = c;
-    known = true;
-    *config = c;
-    return 0;
-}
 
-bool ring_fits(const ring_config &c, size_t n) { return c.usable && n >= c.min_n; }
+    static bool ring_runs(const ring_config &c, size_t n) { return c.usable && n >= c.min_n; }
+
+    static constexpr reduce_spec spec = {type_code<T>, Op::code};
+
+    static int workspace(size_t n, size_t *bytes)
+    {
+        ring_config c;
+        PROPAGATE(config(&c));
+        if (!ring_runs(c, n))
+            return method_one_pass_ilp.workspace(spec, n, bytes);
+        *bytes = last_block_workspace_bytes(c.grid);
+        return 0;
+    }
+
+    static int run(const T *d_in, size_t n, acc_t<T> *d_out, void *workspace, cudaStream_t stream)
+    {
+        ring_config c;
+        PROPAGATE(config(&c));
+        if (!ring_runs(c, n))
+            return method_one_pass_ilp.launch(spec, d_in, n, d_out, workspace, stream);
+        tma_ring_kernel<T, Op><<<c.grid, THREADS, (size_t)c.stages * CHUNK_BYTES, stream>>>(
+            d_in, n, d_out, workspace, c.stages);
+        CUDA_TRY_LAUNCH();
+        return 0;
+    }
+
+    static int min_elements(size_t *n)
+    {
+        ring_config c;
+        PROPAGATE(config(&c));
+        *n = c.usable ? c.min_n : 0;
+        return 0;
+    }
+};
 
 } // namespace
 
-extern "C" int tma_ring_min_elements(size_t *n)
+extern "C" int tma_ring_min_elements(struct reduce_spec spec, size_t *n)
 {
-    ring_config c;
-    PROPAGATE(ring_config_for_device(&c));
-    *n = c.usable ? c.min_n : 0;
-    return 0;
+    return with_pair(spec, [&](auto type, auto op) {
+        return tma_ring_launch<typename decltype(type)::type, decltype(op)>::min_elements(n);
+    });
 }
 
-extern "C" int tma_ring_workspace(size_t n, size_t *bytes)
-{
-    ring_config c;
-    PROPAGATE(ring_config_for_device(&c));
-    if (!ring_fits(c, n))
-        return one_pass_ilp_workspace(n, bytes);
-    *bytes = last_block_workspace_bytes(c.grid);
-    return 0;
-}
-
-extern "C" int tma_ring_reduce(const float *d_in, size_t n, float *d_out, void *workspace,
-                               cudaStream_t stream)
-{
-    ring_config c;
-    PROPAGATE(ring_config_for_device(&c));
-    if (!ring_fits(c, n))
-        return one_pass_ilp_reduce(d_in, n, d_out, workspace, stream);
-    tma_ring_kernel<<<c.grid, THREADS, (size_t)c.stages * CHUNK_BYTES, stream>>>(d_in, n, d_out,
-                                                                                workspace, c.stages);
-    CUDA_TRY_LAUNCH();
-    return 0;
-}
+DEFINE_METHOD(tma_ring, .family = FAMILY_MODERN, .source = "this suite (issue: beat CUB)",
+              .idea = "32 KB bulk copies (TMA) into a shared-memory ring, 1 block/SM; step 17 below 8 ring fills",
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<tma_ring_launch>,
+              .workspace = workspace_any_pair<tma_ring_launch>);

@@ -14,7 +14,7 @@
 static inline int resident_grid_size(const void *kernel, int block_threads, size_t dynamic_smem,
                                      int *grid)
 {
-    enum { CACHE_SLOTS = 16 };
+    enum { CACHE_SLOTS = 512 }; /* every (type, operator) instantiation of every kernel */
     static struct { const void *kernel; int block_threads; int grid; } cache[CACHE_SLOTS];
     for (int i = 0; i < CACHE_SLOTS && cache[i].kernel; ++i)
         if (cache[i].kernel == kernel && cache[i].block_threads == block_threads) {
@@ -34,6 +34,19 @@ static inline int resident_grid_size(const void *kernel, int block_threads, size
             cache[i].grid = *grid;
             break;
         }
+    return 0;
+}
+
+/* One resident wave of `kernel`, but no block without `items_per_block`
+ * inputs to start on, and at least one block. The same answer for the
+ * workspace query and the launch. */
+static inline int capped_resident_grid(const void *kernel, int block_threads, size_t n,
+                                       size_t items_per_block, int *grid)
+{
+    PROPAGATE(resident_grid_size(kernel, block_threads, 0, grid));
+    const size_t wanted = ceil_div(n, items_per_block);
+    if (wanted < (size_t)*grid)
+        *grid = wanted > 0 ? (int)wanted : 1;
     return 0;
 }
 

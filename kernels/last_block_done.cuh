@@ -1,14 +1,15 @@
 /* The last block done (cuda-samples threadFenceReduction): how the one-launch
  * kernels (steps 16-18) combine their blocks without a second launch.
  *
- * Each block stores its partial sum in the workspace and draws a ticket from
- * a counter there; the block that draws the last ticket adds every partial in
- * a fixed order and writes the result. Partials depend only on n and the
+ * Each block stores its partial result in the workspace and draws a ticket
+ * from a counter there; the block that draws the last ticket combines every
+ * partial in a fixed order and writes the result. Partials depend only on n and the
  * grid, and the final order is fixed: bitwise the same result run to run.
  *
  * Workspace: the counter at byte 0 - a fixed place, whatever n the workspace
  * was sized for, so a reused workspace still has its (zero) counter where the
- * next call looks - then one float per block from byte 16. The harness zeroes
+ * next call looks - then one partial (of the accumulator type) per block from
+ * byte 16. The harness zeroes
  * it once; the last block puts the counter back to 0.
  *
  * Cost: after the last block's own sum, three dependent trips to L2 (the
@@ -26,17 +27,17 @@
 
 #define LAST_BLOCK_PARTIALS_OFFSET 16
 
-/* Workspace bytes for a grid of `blocks` blocks. */
+/* Workspace bytes for a grid of `blocks` blocks, with room for partials of
+ * any accumulator type. */
 static inline size_t last_block_workspace_bytes(int blocks)
 {
-    return LAST_BLOCK_PARTIALS_OFFSET + (size_t)blocks * sizeof(float);
+    return LAST_BLOCK_PARTIALS_OFFSET + (size_t)blocks * MAX_RESULT_BYTES;
 }
 
-/* Call from every thread of every block, with the block's total in thread 0
- * (block_sum's result); the last block writes the grid's total to *out. */
-template <int THREADS>
-__device__ __forceinline__ void last_block_writes_total(float block_total, float *out,
-                                                         void *workspace)
+/* Call from every thread of every block, with the block's result in thread 0
+ * (block_reduce's result); the last block writes the grid's result to *out. */
+template <int THREADS, class Op, class A>
+__device__ __forceinline__ void last_block_writes_total(A block_total, A *out, void *workspace)
 {
     if (gridDim.x == 1) { /* nothing to combine: no counter, no trip to L2 */
         if (threadIdx.x == 0)
@@ -44,7 +45,7 @@ __device__ __forceinline__ void last_block_writes_total(float block_total, float
         return;
     }
     unsigned *blocks_done = (unsigned *)workspace;
-    float *partials = (float *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
+    A *partials = (A *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
     __shared__ bool is_last_block;
     if (threadIdx.x == 0) {
         partials[blockIdx.x] = block_total;
@@ -62,12 +63,12 @@ __device__ __forceinline__ void last_block_writes_total(float block_total, float
         return;
 
     /* __ldcg reads at L2, where all SMs' stores meet; this SM's L1 is not
-     * coherent with the other SMs' writes. Thread t adds partials t,
-     * t + THREADS, ... in order, then block_sum's fixed tree. */
-    float total = 0.0f;
+     * coherent with the other SMs' writes. Thread t combines partials t,
+     * t + THREADS, ... in order, then block_reduce's fixed tree. */
+    A total = identity<Op, A>();
     for (unsigned i = threadIdx.x; i < gridDim.x; i += THREADS)
-        total += __ldcg(&partials[i]);
-    total = block_sum<THREADS>(total);
+        total = Op{}(total, __ldcg(&partials[i]));
+    total = block_reduce<THREADS, Op>(total);
     if (threadIdx.x == 0) {
         *out = total;
         *blocks_done = 0; /* ready for the next call: nothing else touches it in this launch */

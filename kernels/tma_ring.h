@@ -5,14 +5,16 @@
 
 #include <stddef.h>
 
+#include "element_type.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* *n = the smallest n the ring handles on the current device, or 0 if it
- * never runs there (older GPU, or code not built for sm_90). Returns 0 or a
- * cudaError_t value. */
-int tma_ring_min_elements(size_t *n);
+/* *n = the smallest n (elements of spec.type) the ring handles on the current
+ * device, or 0 if it never runs there (older GPU, or code not built for
+ * sm_90). Returns 0 or a cudaError_t value. */
+int tma_ring_min_elements(struct reduce_spec spec, size_t *n);
 
 #ifdef __cplusplus
 }

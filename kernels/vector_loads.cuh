@@ -1,59 +1,94 @@
-/* Reading any float array with 16-byte loads. cudaMalloc'd memory is
- * 256-byte aligned, but a caller's pointer may be offset by any multiple of
- * 4 bytes (an element). Split the array into
- *   head: 0..3 floats before the first 16-byte boundary,
- *   body: whole float4s, read with 16-byte loads,
- *   tail: 0..3 floats after the last whole float4,
+/* Reading an array of any element type with 16-byte loads. cudaMalloc'd
+ * memory is 256-byte aligned, but a caller's pointer may be offset by any
+ * whole number of elements. Split the array into
+ *   head: the elements before the first 16-byte boundary (fewer than a vector),
+ *   body: whole 16-byte vectors of VECTOR_WIDTH<T> elements (4 floats, 2
+ *         doubles, 8 halves), read with one load each,
+ *   tail: the elements after the last whole vector (fewer than a vector),
  * and let the first threads of the grid pick up head and tail. */
 #ifndef VECTOR_LOADS_CUH
 #define VECTOR_LOADS_CUH
 
 #include <cstdint>
 
-/* This thread's share of in[0..n): thread `thread` of `threads` sums every
- * threads-th float4 of the body, LOADS of them issued before the first add
- * (independent loads in flight hide DRAM latency), plus at most one head and
- * one tail element. LOADS = 1 is the plain grid-stride loop. */
-template <int LOADS>
-__device__ __forceinline__ float sum_aligned_float4(const float *__restrict__ in, size_t n,
-                                                    size_t thread, size_t threads)
-{
-    const size_t misaligned = (16 - ((uintptr_t)in & 15)) % 16 / sizeof(float);
-    const size_t head = misaligned < n ? misaligned : n;
-    const float4 *__restrict__ body = reinterpret_cast<const float4 *>(in + head);
-    const size_t body_len = (n - head) / 4;
-    const size_t tail_start = head + body_len * 4;
+#include "element_traits.cuh"
 
-    float sum = 0.0f;
+template <class T> inline constexpr int VECTOR_WIDTH = 16 / sizeof(T);
+
+/* Elements before the first 16-byte boundary at or after `in` (at most n). */
+template <class T> __device__ __forceinline__ size_t misaligned_head(const T *in, size_t n)
+{
+    const size_t head = (16 - ((uintptr_t)in & 15)) % 16 / sizeof(T);
+    return head < n ? head : n;
+}
+
+/* Op over elements [FIRST, FIRST + COUNT) of e, as a balanced tree: for
+ * floats (x + y) + (z + w), short chains that round less than a running sum. */
+template <class Op, int FIRST, int COUNT, class T>
+__device__ __forceinline__ acc_t<T> fold_tree(const T *e)
+{
+    if constexpr (COUNT == 1)
+        return widen(e[FIRST]);
+    else
+        return Op{}(fold_tree<Op, FIRST, COUNT / 2>(e),
+                    fold_tree<Op, FIRST + COUNT / 2, COUNT - COUNT / 2>(e));
+}
+
+/* Op over the elements of one 16-byte vector. */
+template <class Op, class T> __device__ __forceinline__ acc_t<T> fold_vector(uint4 raw)
+{
+    T e[VECTOR_WIDTH<T>];
+    memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
+    return fold_tree<Op, 0, VECTOR_WIDTH<T>>(e);
+}
+
+/* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
+ * every threads-th vector of the body, LOADS of them issued before the first
+ * use (independent loads in flight hide DRAM latency), plus at most one head
+ * and one tail element. LOADS = 1 is the plain grid-stride loop. */
+template <int LOADS, class Op, class T>
+__device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, size_t n,
+                                                   size_t thread, size_t threads)
+{
+    using A = acc_t<T>;
+    constexpr int W = VECTOR_WIDTH<T>;
+    const Op op;
+    const size_t head = misaligned_head(in, n);
+    const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in + head);
+    const size_t body_len = (n - head) / W;
+    const size_t tail_start = head + body_len * W;
+
+    A acc = identity<Op, A>();
     if (thread < head)
-        sum += in[thread];
+        acc = op(acc, widen(in[thread]));
     if (thread < n - tail_start)
-        sum += in[tail_start + thread];
+        acc = op(acc, widen(in[tail_start + thread]));
 
     /* Whole batches of LOADS loads, then at most one partial batch with
-     * predicated loads: a thread with 3 float4s left still has all 3 in
+     * predicated loads: a thread with 3 vectors left still has all 3 in
      * flight together, and the full batches pay no bounds checks. */
     size_t i = thread;
     for (; i + (LOADS - 1) * threads < body_len; i += LOADS * threads) {
-        float4 v[LOADS];
+        uint4 v[LOADS];
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
             v[k] = __ldg(&body[i + k * threads]);
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
-            sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
+            acc = op(acc, fold_vector<Op, T>(v[k]));
     }
     if (i < body_len) {
-        float4 v[LOADS];
+        uint4 v[LOADS];
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
-            v[k] = i + k * threads < body_len ? __ldg(&body[i + k * threads])
-                                              : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            if (i + k * threads < body_len)
+                v[k] = __ldg(&body[i + k * threads]);
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
-            sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);
+            if (i + k * threads < body_len)
+                acc = op(acc, fold_vector<Op, T>(v[k]));
     }
-    return sum;
+    return acc;
 }
 
 #endif

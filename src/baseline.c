@@ -245,6 +245,18 @@ size_t check_contexts(const struct run_context *o, const struct run_context *n,
     return list.count;
 }
 
+bool same_reduction(const struct run_context *baseline, const char *element_type, const char *op,
+                    char *err, size_t err_len)
+{
+    if (strcmp(baseline->element_type, element_type) == 0 && strcmp(baseline->op, op) == 0)
+        return true;
+    snprintf(err, err_len,
+             "cannot compare: the baseline reduces %s %s, this run %s %s (times of different "
+             "reductions give no verdict)",
+             baseline->element_type, baseline->op, element_type, op);
+    return false;
+}
+
 /* ---- the whole report */
 
 static size_t print_notes(FILE *out, const struct context_note *notes, size_t count)

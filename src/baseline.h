@@ -104,6 +104,12 @@ struct context_note {
 size_t check_contexts(const struct run_context *old_ctx, const struct run_context *new_ctx,
                       struct context_note notes[CONTEXT_NOTES_MAX]);
 
+/* Verdicts compare times of the same reduction only: false, with a one-line
+ * reason in err, when the baseline's element type or operator is not
+ * element_type / op (bench_compare then exits 2 and gives no verdict). */
+bool same_reduction(const struct run_context *baseline, const char *element_type, const char *op,
+                    char *err, size_t err_len);
+
 /* Everything bench_compare prints for --baseline / --compare: the context
  * notes (loud ones as WARNING lines, repeated after the table), the table and
  * the counts. Returns the exit code; 1 also when out of memory, so a

@@ -88,7 +88,9 @@ static bool parse_int_option(const char *text, const char *what, int min, int *o
 static void set_defaults(struct bench_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->n = DEFAULT_N;
+    o->n = 0;
+    o->type = TYPE_FLOAT;
+    o->op = OP_SUM;
     o->samples = DEFAULT_SAMPLES;
     o->warmup = DEFAULT_WARMUP;
     o->dist = DIST_UNIFORM;
@@ -123,6 +125,32 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
     }
     if (is(arg, "-m", "--methods"))
         return add_method_list(o, value, err, err_len);
+    if (is(arg, "-b", "--bytes")) {
+        if (!parse_count(value, "bytes", &o->bytes, err, err_len))
+            return false;
+        if (o->bytes < 8) {
+            fail(err, err_len, "bytes: must be at least 8 (one element of every type)");
+            return false;
+        }
+        return true;
+    }
+    if (is(arg, "-t", "--type")) {
+        o->type = strcmp(value, "all") == 0 ? TYPE_COUNT : element_type_from_name(value);
+        if (o->type == TYPE_COUNT && strcmp(value, "all") != 0) {
+            fail(err, err_len, "--type: unknown type '%s' (float, double, int32, int64, uint32, "
+                               "half, bfloat16, all)", value);
+            return false;
+        }
+        return true;
+    }
+    if (is(arg, "-o", "--op")) {
+        o->op = strcmp(value, "all") == 0 ? OP_COUNT : reduce_op_from_name(value);
+        if (o->op == OP_COUNT && strcmp(value, "all") != 0) {
+            fail(err, err_len, "--op: unknown operator '%s' (sum, max, min, all)", value);
+            return false;
+        }
+        return true;
+    }
     if (is(arg, "-r", NULL)) { /* seed 000: -r K runs reduceK */
         if (!parse_count(value, "-r", &count, err, err_len))
             return false;
@@ -164,15 +192,8 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         }
         return true;
     }
-    if (is(arg, NULL, "--offset")) {
-        if (!parse_count(value, "offset", &o->offset, err, err_len))
-            return false;
-        if (o->offset > 3) {
-            fail(err, err_len, "--offset: %zu is out of range (0..3 floats)", o->offset);
-            return false;
-        }
-        return true;
-    }
+    if (is(arg, NULL, "--offset"))
+        return parse_count(value, "offset", &o->offset, err, err_len);
     if (is(arg, NULL, "--sweep-max")) {
         if (!parse_count(value, "sweep-max", &o->sweep_max, err, err_len))
             return false;
@@ -200,10 +221,43 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
     return true;
 }
 
+/* What only makes sense for one (type, operator), and offsets that would
+ * leave the input unaligned to its element or reach a whole 16 bytes. */
+static bool check_combination(const struct bench_options *o, char *err, size_t err_len)
+{
+    if (o->n && o->bytes) {
+        fail(err, err_len, "-n and --bytes both give the size: pick one");
+        return false;
+    }
+    if (runs_matrix(o)) {
+        const char *single = o->progression ? "--progression" : o->sweep ? "--sweep"
+                             : o->csv_path ? "--csv" : o->json_path ? "--json"
+                             : o->markdown_path ? "--markdown" : o->baseline_path ? "--baseline"
+                                                                                   : NULL;
+        if (single) {
+            fail(err, err_len, "%s needs one type and one operator, not --%s all", single,
+                 o->type == TYPE_COUNT ? "type" : "op");
+            return false;
+        }
+    }
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        if (o->type != TYPE_COUNT && o->type != (enum element_type)t)
+            continue;
+        const size_t size = element_size((enum element_type)t);
+        if (o->offset >= 16 / size) { /* not offset * size: that can wrap */
+            fail(err, err_len, "--offset: %zu %s elements is 16 bytes or more (at most %zu)",
+                 o->offset, element_type_name((enum element_type)t), 16 / size - 1);
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool takes_value(const char *arg)
 {
     static const char *const VALUED[] = {
-        "-n", "--size", "-s", "-m", "--methods", "-r", "-S", "--samples", "-w", "--warmup",
+        "-n", "--size", "-s", "-b", "--bytes", "-m", "--methods", "-t", "--type", "-o", "--op", "-r", "-S",
+        "--samples", "-w", "--warmup",
         "-d", "--dist", "--seed", "--strategy", "--offset", "--sweep-max", "--csv", "--json",
         "--markdown", "--sweep-csv", "--baseline"};
     for (size_t i = 0; i < sizeof VALUED / sizeof VALUED[0]; ++i)
@@ -251,17 +305,30 @@ enum cli_status parse_bench_options(int argc, char **argv, struct bench_options 
         fail(err, err_len, "--sweep and --progression are separate views: pick one");
         return CLI_ERROR;
     }
-    return CLI_OK;
+    return check_combination(o, err, err_len) ? CLI_OK : CLI_ERROR;
+}
+
+bool runs_matrix(const struct bench_options *o) { return o->type == TYPE_COUNT || o->op == OP_COUNT; }
+
+size_t default_n(const struct bench_options *o, enum element_type t)
+{
+    return o->n ? o->n : (o->bytes ? o->bytes : DEFAULT_BYTES) / element_size(t);
 }
 
 void print_usage(const char *program)
 {
     printf("Usage: %s [options]\n"
-           "Times every registered sum-reduction method on one buffer of floats and prints\n"
-           "one table: median/min/max time, GB/s, %% of peak, time relative to CUB, result, check.\n"
+           "Times every registered reduction method on one buffer and prints one table:\n"
+           "median/min/max time, GB/s, %% of peak, time relative to CUB, result, check.\n"
            "\n"
-           "  -n, --size N        elements to sum (default %zu = 64 MiB of floats)\n"
+           "  -t, --type T        float | double | int32 | int64 | uint32 | half | bfloat16 | all\n"
+           "                      (default float; half and bfloat16 are reduced in float)\n"
+           "  -o, --op OP         sum | max | min | all (default sum)\n"
+           "                      with 'all': every pair, one summary table (modern and vendor\n"
+           "                      methods unless -m)\n"
+           "  -n, --size N        elements to reduce (default 64 MiB worth: %zu floats)\n"
            "  -s N                the same (seed 000's spelling)\n"
+           "  -b, --bytes N       or the input's size in bytes, n = N / element size\n"
            "  -m, --methods LIST  comma-separated method names (default: all; see --list)\n"
            "  -r K                seed 000's step: runs reduceK (repeatable)\n"
            "  -S, --samples N     timed samples per method (default %d; CPU rows at most %d)\n"
@@ -270,7 +337,7 @@ void print_usage(const char *program)
            "  -d, --dist NAME     uniform | small-ints | wide-range | signed (default uniform)\n"
            "      --seed N        data seed (default %d)\n"
            "      --strategy S    pass kernels driven by: padded | pow2-split (default padded)\n"
-           "      --offset K      shift the input pointer by K floats (0..3): misaligned input\n"
+           "      --offset K      shift the input pointer by K elements (under 16 bytes): misaligned\n"
            "      --progression   the story view: step and cumulative speedups\n"
            "      --sweep         sizes 2^10 .. --sweep-max (powers of two and odd sizes)\n"
            "      --sweep-max N   largest sweep size (default 2^30)\n"
@@ -285,5 +352,5 @@ void print_usage(const char *program)
            "\n"
            "Exit status: 0 all PASS, 1 a method failed or is SLOWER than the baseline,\n"
            "2 bad input or no usable GPU.\n",
-           program, DEFAULT_N, DEFAULT_SAMPLES, CPU_MAX_SAMPLES, DEFAULT_WARMUP, DEFAULT_SEED);
+           program, DEFAULT_BYTES / sizeof(float), DEFAULT_SAMPLES, CPU_MAX_SAMPLES, DEFAULT_WARMUP, DEFAULT_SEED);
 }

@@ -8,9 +8,10 @@
 #include <stdint.h>
 
 #include "data_gen.h"
+#include "element_type.h"
 #include "pass_driver.h"
 
-#define DEFAULT_N ((size_t)16777216) /* 64 MiB of floats */
+#define DEFAULT_BYTES ((size_t)64 << 20) /* n = bytes / element size unless -n */
 #define DEFAULT_SAMPLES 100
 #define DEFAULT_WARMUP 5
 #define DEFAULT_SEED 1
@@ -19,7 +20,10 @@
 #define CLI_ERROR_LEN 256
 
 struct bench_options {
-    size_t n;
+    size_t n;           /* 0: `bytes` worth of the element type (default_n) */
+    size_t bytes;       /* --bytes: input size in bytes; 0: DEFAULT_BYTES */
+    enum element_type type; /* TYPE_COUNT: --type all */
+    enum reduce_op op;      /* OP_COUNT: --op all */
     char methods[MAX_SELECTED][METHOD_NAME_MAX]; /* empty selection: all methods */
     size_t method_count;
     int samples;
@@ -28,7 +32,7 @@ struct bench_options {
     enum distribution dist;
     uint64_t seed;
     enum pass_strategy strategy;
-    size_t offset;      /* input pointer shifted by this many floats (0..3) */
+    size_t offset;      /* input pointer shifted by this many elements (under 16 bytes) */
     bool progression;   /* the story-order view */
     bool sweep;         /* sizes 2^10..2^30 and odd sizes */
     size_t sweep_max;   /* largest sweep size */
@@ -52,6 +56,13 @@ bool parse_count(const char *text, const char *what, size_t *out, char *err, siz
 /* Splits "a,b,c" into opts->methods, appending; rejects empty and duplicate
  * names (whether a name exists is the registry's to say). */
 bool add_method_list(struct bench_options *opts, const char *list, char *err, size_t err_len);
+
+/* --type all or --op all: one run per (type, operator) pair, one compact table. */
+bool runs_matrix(const struct bench_options *opts);
+
+/* The n a run of type t uses: -n if given, else --bytes (default 64 MiB) /
+ * element size. */
+size_t default_n(const struct bench_options *opts, enum element_type t);
 
 void print_usage(const char *program);
 

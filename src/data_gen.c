@@ -1,9 +1,10 @@
 #include "data_gen.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
-#define FLOAT_EXACT_INTS (1u << 24) /* every integer up to 2^24 is a float */
+#define INT64_EXACT_IN_DOUBLE 0x1p53
 
 static const char *const DIST_NAMES[DIST_COUNT] = {"uniform", "small-ints", "wide-range", "signed"};
 
@@ -15,45 +16,132 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-/* 24 random bits: exactly representable in [0, 1). */
-static float unit_float(uint64_t *state) { return (float)(splitmix64(state) >> 40) * 0x1p-24f; }
-
-struct data_info fill_data(float *h, size_t n, enum distribution dist, uint64_t seed)
+/* p random bits as a value in [0, 1): exact in a type of p significant bits. */
+static double unit_value(uint64_t *state, int bits)
 {
-    uint64_t state = seed;
-    struct data_info info = {.exact_sum_known = false, .exact_sum = 0.0};
-    switch (dist) {
-    case DIST_UNIFORM:
-        for (size_t i = 0; i < n; ++i)
-            h[i] = unit_float(&state);
-        break;
-    case DIST_SMALL_INTS: {
-        size_t max_value = n > 0 ? FLOAT_EXACT_INTS / n : 15;
-        max_value = max_value > 15 ? 15 : max_value < 1 ? 1 : max_value;
-        uint64_t total = 0;
-        for (size_t i = 0; i < n; ++i) {
-            const uint64_t v = splitmix64(&state) % (max_value + 1);
-            h[i] = (float)v;
-            total += v;
-        }
-        info.exact_sum_known = (uint64_t)n * max_value <= FLOAT_EXACT_INTS;
-        info.exact_sum = (double)total;
-        break;
+    return ldexp((double)(splitmix64(state) >> (64 - bits)), -bits);
+}
+
+/* An integer uniform in [0, bound]. */
+static double uniform_integer(uint64_t *state, double bound)
+{
+    return (double)(splitmix64(state) % ((uint64_t)bound + 1));
+}
+
+static int significant_bits(enum element_type t)
+{
+    switch (t) {
+    case TYPE_DOUBLE: return 53;
+    case TYPE_HALF: return 11;
+    case TYPE_BFLOAT16: return 8;
+    default: return 24;
     }
-    case DIST_WIDE_RANGE:
-        for (size_t i = 0; i < n; ++i) {
-            const int exponent = (int)(splitmix64(&state) % 41) - 20;
-            h[i] = ldexpf(1.0f + unit_float(&state), exponent);
-        }
-        break;
+}
+
+/* The largest magnitude B of an integer type's values for n elements. */
+static double integer_bound(enum element_type t, size_t n)
+{
+    const double largest = t == TYPE_INT32 ? 2147483647.0 : t == TYPE_UINT32 ? 4294967295.0
+                                                                             : INT64_EXACT_IN_DOUBLE;
+    const double bound = floor(largest / (double)(n > 0 ? n : 1));
+    return bound >= 1.0 ? bound : 1.0; /* past the type's range n: 0s and 1s (a sum may wrap) */
+}
+
+/* Integers up to this are exact in every partial sum of the accumulator. */
+static double exact_accumulator_range(enum element_type t)
+{
+    return accumulator_type(t) == TYPE_DOUBLE ? 0x1p53 : 0x1p24;
+}
+
+struct draw_plan {
+    enum distribution dist;
+    bool integer, is_unsigned;
+    int bits;          /* floating point: significant bits */
+    int min_exponent, max_exponent; /* wide-range, floating point */
+    double bound;      /* integers: largest magnitude; small-ints: largest value */
+};
+
+static struct draw_plan plan_for(enum element_type t, enum distribution dist, size_t n)
+{
+    struct draw_plan p = {.dist = dist, .integer = is_integer_type(t),
+                          .is_unsigned = t == TYPE_UINT32, .bits = significant_bits(t),
+                          .min_exponent = -20, .max_exponent = 20};
+    if (t == TYPE_HALF) { /* normal halves, short of 65504 (extreme_value) */
+        p.min_exponent = -14;
+        p.max_exponent = 14;
+    }
+    if (p.integer)
+        p.bound = integer_bound(t, n);
+    if (dist == DIST_SMALL_INTS) {
+        const double range = p.integer ? p.bound : floor(exact_accumulator_range(t) / (double)(n > 0 ? n : 1));
+        p.bound = range > 15.0 ? 15.0 : range < 1.0 ? 1.0 : range;
+    }
+    return p;
+}
+
+static double draw(const struct draw_plan *p, uint64_t *state)
+{
+    switch (p->dist) {
+    case DIST_SMALL_INTS:
+        return uniform_integer(state, p->bound);
+    case DIST_UNIFORM:
+        return p->integer ? uniform_integer(state, p->bound) : unit_value(state, p->bits);
     case DIST_SIGNED:
-        for (size_t i = 0; i < n; ++i)
-            h[i] = 2.0f * unit_float(&state) - 1.0f;
-        break;
+        if (p->is_unsigned)
+            return uniform_integer(state, p->bound);
+        if (p->integer)
+            return uniform_integer(state, 2.0 * p->bound) - p->bound;
+        return 2.0 * unit_value(state, p->bits) - 1.0; /* exact: one more bit of scale */
+    case DIST_WIDE_RANGE:
+        if (p->integer) { /* a power of two up to B, times 1 + random fraction, within B */
+            const int top = p->bound >= 1.0 ? (int)floor(log2(p->bound)) : 0;
+            const int e = (int)(splitmix64(state) % (uint64_t)(top + 1));
+            const double v = floor(ldexp(1.0 + unit_value(state, 52), e));
+            return v > p->bound ? p->bound : v;
+        } else {
+            const int span = p->max_exponent - p->min_exponent + 1;
+            const int e = (int)(splitmix64(state) % (uint64_t)span) + p->min_exponent;
+            return ldexp(1.0 + unit_value(state, p->bits - 1), e);
+        }
     case DIST_COUNT:
         break;
     }
+    return 0.0;
+}
+
+struct data_info fill_data(void *h, size_t n, enum element_type t, enum distribution dist,
+                           uint64_t seed)
+{
+    uint64_t state = seed;
+    const struct draw_plan plan = plan_for(t, dist, n);
+    double total = 0.0; /* exact when it matters: integers within 2^53 */
+    for (size_t i = 0; i < n; ++i) {
+        const double v = draw(&plan, &state);
+        store_from_double(t, h, i, v);
+        total += v;
+    }
+    struct data_info info = {.exact_sum_known = false, .exact_sum = total};
+    if (plan.integer)
+        info.exact_sum_known = true;
+    else if (dist == DIST_SMALL_INTS)
+        info.exact_sum_known = (double)n * plan.bound <= exact_accumulator_range(t);
     return info;
+}
+
+double extreme_value(enum element_type t, enum reduce_op op)
+{
+    const double sign = op == OP_MIN ? -1.0 : 1.0;
+    switch (t) {
+    case TYPE_FLOAT: return sign * FLT_MAX;
+    case TYPE_DOUBLE: return sign * DBL_MAX;
+    case TYPE_INT32: return op == OP_MIN ? -2147483648.0 : 2147483647.0;
+    case TYPE_INT64: return sign * INT64_EXACT_IN_DOUBLE;
+    case TYPE_UINT32: return op == OP_MIN ? 0.0 : 4294967295.0;
+    case TYPE_HALF: return sign * 65504.0;
+    case TYPE_BFLOAT16: return sign * 0x1.fep127;
+    case TYPE_COUNT: break;
+    }
+    return 0.0;
 }
 
 const char *distribution_name(enum distribution dist)

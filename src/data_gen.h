@@ -1,5 +1,22 @@
-/* Seeded input data. The same (distribution, n, seed) gives the same floats on
- * every machine: the generator is splitmix64, not the C library's rand(). */
+/* Seeded input data of any element type. The same (type, distribution, n,
+ * seed) gives the same values on every machine: the generator is splitmix64,
+ * not the C library's rand(). Every value is drawn exactly representable in
+ * its type (no rounding when stored), so the reference sees what the GPU sees.
+ *
+ * Floating-point types (float, double, half, bfloat16; p = their significant
+ * bits, 24, 53, 11, 8):
+ *   uniform     k 2^-p, k uniform in [0, 2^p): [0, 1)
+ *   signed      2 uniform - 1: [-1, 1), cancellation; sum |x| >> |sum x|
+ *   wide-range  positive, exponents spread over 2^-20..2^20 (half: 2^-14..2^14)
+ *   small-ints  integers 0..m with n m within the accumulator's exact range
+ *               (2^24 for float accumulators, 2^53 for double): an exact sum
+ * Integer types: every value lies in [-B, B] with B = (the type's largest
+ * value, or 2^53 for int64) / n, so every partial sum in any order fits the
+ * type - an integer sum is exact, and exact in a double too:
+ *   uniform [0, B]; signed [-B, B] (uint32: [0, B]); small-ints [0, min(15, B)];
+ *   wide-range: magnitudes spread over the powers of two up to B.
+ * (Past n = the type's largest value, B would be 0: it stays 1, and an
+ * integer sum may then wrap - 2^31 int32 elements, 8 GiB.) */
 #ifndef DATA_GEN_H
 #define DATA_GEN_H
 
@@ -7,24 +24,31 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "element_type.h"
+
 enum distribution {
-    DIST_UNIFORM,     /* uniform in [0, 1): the default, every method sees the same sum */
-    DIST_SMALL_INTS,  /* integers 0..m stored as floats: an exactly known sum */
-    DIST_WIDE_RANGE,  /* positive, exponents spread over 2^-20..2^20: mixes magnitudes */
-    DIST_SIGNED,      /* uniform in [-1, 1): cancellation; sum |x| >> |sum x| */
+    DIST_UNIFORM,     /* the default */
+    DIST_SMALL_INTS,  /* an exactly known sum */
+    DIST_WIDE_RANGE,  /* mixes magnitudes */
+    DIST_SIGNED,      /* cancellation */
     DIST_COUNT
 };
 
 struct data_info {
-    bool exact_sum_known; /* every partial sum in any order is exact in float */
+    bool exact_sum_known; /* every partial sum in any order is exact in the accumulator */
     double exact_sum;     /* valid when exact_sum_known */
 };
 
-/* Fills h[0..n) and says whether its sum is known exactly. For DIST_SMALL_INTS
- * the largest value m is chosen so that n * m <= 2^24: then every partial sum,
- * in any order, is an integer a float holds exactly. Past 2^24 elements m = 1
- * and the sum is no longer exact in float (exact_sum_known is false). */
-struct data_info fill_data(float *h, size_t n, enum distribution dist, uint64_t seed);
+/* Fills n elements of type t at h and says whether their sum is known
+ * exactly (always, for integer types). */
+struct data_info fill_data(void *h, size_t n, enum element_type t, enum distribution dist,
+                           uint64_t seed);
+
+/* A value beyond every value fill_data draws for op (max: larger, min:
+ * smaller), exact in t: the type's largest (lowest) finite value, +-2^53 for
+ * int64. Tests plant it at chosen indices to check max and min exactly. The
+ * one exception: uint32's minimum, 0, is also drawn. */
+double extreme_value(enum element_type t, enum reduce_op op);
 
 const char *distribution_name(enum distribution dist);
 /* Returns DIST_COUNT if the name is unknown. */

@@ -11,8 +11,9 @@ constexpr int SWEEP_BLOCK = 512;
 __global__ __launch_bounds__(SWEEP_BLOCK) void read_sweep(const float *__restrict__ buffer,
                                                           size_t count, float *sink)
 {
-    const float sum = sum_aligned_float4<4>(buffer, count, blockIdx.x * (size_t)SWEEP_BLOCK + threadIdx.x,
-                                            (size_t)gridDim.x * SWEEP_BLOCK);
+    const float sum = reduce_vectors<4, op_sum>(buffer, count,
+                                                blockIdx.x * (size_t)SWEEP_BLOCK + threadIdx.x,
+                                                (size_t)gridDim.x * SWEEP_BLOCK);
     if (sum == -1.0f) /* the buffer holds positive floats: never true, but the compiler cannot know */
         *sink = sum;
 }

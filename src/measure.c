@@ -11,22 +11,47 @@
 #include "cuda_check.h"
 #include "registry.h"
 
-int method_workspace_bytes(const struct method *m, size_t n, size_t *bytes)
+int method_workspace_bytes(const struct method *m, struct reduce_spec spec, size_t n,
+                           size_t *bytes)
 {
     *bytes = 0;
     if (m->pass)
-        *bytes = pass_driver_workspace_bytes(m->pass, n);
+        *bytes = pass_driver_workspace_bytes(m->pass, spec, n);
     else if (m->workspace)
-        PROPAGATE(m->workspace(n, bytes));
+        PROPAGATE(m->workspace(spec, n, bytes));
     return 0;
 }
 
-int run_method_once(const struct method *m, enum pass_strategy strategy, const float *d_in,
-                    size_t n, float *d_out, void *workspace, cudaStream_t stream)
+int run_method_once(const struct method *m, enum pass_strategy strategy, struct reduce_spec spec,
+                    const void *d_in, size_t n, void *d_out, void *workspace, cudaStream_t stream)
 {
     if (m->pass)
-        return reduce_by_passes(m->pass, strategy, d_in, n, d_out, workspace, stream);
-    return m->launch(d_in, n, d_out, workspace, stream);
+        return reduce_by_passes(m->pass, strategy, spec, d_in, n, d_out, workspace, stream);
+    return m->launch(spec, d_in, n, d_out, workspace, stream);
+}
+
+bool method_refuses(const struct method *m, struct reduce_spec spec, size_t n, char *reason,
+                    size_t reason_len)
+{
+    if (!method_supports(m, spec)) {
+        snprintf(reason, reason_len, "refused: %s %s: %s", element_type_name(spec.type),
+                 reduce_op_name(spec.op), m->unsupported_why ? m->unsupported_why : "unsupported");
+        return true;
+    }
+    if ((m->flags & METHOD_SERIAL_CHAIN) && n > chain_limit(spec)) {
+        snprintf(reason, reason_len,
+                 "refused: one running %s sum stops growing past %zu elements",
+                 element_type_name(accumulator_type(spec.type)), chain_limit(spec));
+        return true;
+    }
+    return false;
+}
+
+/* The method's result as a double (exact for every accumulator the suite's
+ * data produces, data_gen.h). */
+static double result_value(struct reduce_spec spec, const unsigned char *bytes)
+{
+    return load_as_double(accumulator_type(spec.type), bytes, 0);
 }
 
 static void set_note(struct method_result *r, const char *fmt, ...)
@@ -43,7 +68,7 @@ static void note_flags(struct method_result *r, unsigned flags)
         {METHOD_SUMS_ABS, "sums |x|"},
         {METHOD_ALLOCATES_INTERNALLY, "allocates"},
         {METHOD_RESULT_VIA_HOST, "via host"},
-        {METHOD_ORDER_VARIES, "float atomics"},
+        {METHOD_ORDER_VARIES, "atomics"},
     };
     size_t used = strlen(r->note);
     for (size_t i = 0; i < sizeof FLAG_TEXT / sizeof FLAG_TEXT[0]; ++i)
@@ -54,15 +79,15 @@ static void note_flags(struct method_result *r, unsigned flags)
 
 /* Checks one result and tracks whether the results so far are bit-identical. */
 static void check_result(struct method_result *r, const struct method *m,
-                         const struct reference *ref, float result, int sample,
-                         float *first_result)
+                         const struct reference *ref, double result, int sample,
+                         double *first_result)
 {
     const bool sums_abs = (m->flags & METHOD_SUMS_ABS) != 0;
     r->result = result;
     r->rel_error = relative_error(result, reference_target(ref, sums_abs), ref);
     if (r->status == STATUS_PASS && !result_passes(result, ref, sums_abs)) {
         r->status = STATUS_FAIL;
-        set_note(r, "call %d: got %.9g, want %.9g (bound %.3g)", sample, result,
+        set_note(r, "call %d: got %.17g, want %.17g (bound %.3g)", sample, result,
                  reference_target(ref, sums_abs), error_bound(ref));
     }
     if (sample == 0) {
@@ -76,11 +101,17 @@ static void check_result(struct method_result *r, const struct method *m,
         r->determinism = DETERMINISM_BITWISE;
 }
 
-static void finish_timing(struct method_result *r, const double *times, int count, size_t n,
+/* Bytes counted for GB/s: the input, read once. */
+static double input_bytes(const struct measure_input *in)
+{
+    return (double)in->n * (double)element_size(in->spec.type);
+}
+
+static void finish_timing(struct method_result *r, const double *times, int count, double bytes,
                           double peak_gbs)
 {
     r->time_us = summarize_samples(times, (size_t)count);
-    r->gbps = bandwidth_gbs((double)n * sizeof(float), r->time_us.median);
+    r->gbps = bandwidth_gbs(bytes, r->time_us.median);
     r->pct_peak = peak_gbs > 0.0 ? 100.0 * r->gbps / peak_gbs : 0.0;
     r->noisy = stats_too_noisy(&r->time_us);
 }
@@ -111,22 +142,24 @@ static void measure_cpu(const struct method *m, const struct measure_input *in,
         set_note(r, "out of host memory");
         return;
     }
-    float first = 0.0f;
-    int call = 0;
-    check_result(r, m, in->ref, m->host_sum(in->h_in, in->n), call++, &first); /* warm-up */
+    double first = 0.0;
+    unsigned char result[MAX_RESULT_BYTES];
+    m->host(in->spec, in->h_in, in->n, result); /* warm-up */
+    check_result(r, m, in->ref, result_value(in->spec, result), 0, &first);
     for (int i = 0; i < samples && r->status == STATUS_PASS; ++i) {
         const double start = now_us();
-        const float result = m->host_sum(in->h_in, in->n);
+        m->host(in->spec, in->h_in, in->n, result);
         times[i] = now_us() - start;
-        check_result(r, m, in->ref, result, call++, &first);
+        check_result(r, m, in->ref, result_value(in->spec, result), i + 1, &first);
     }
-    finish_timing(r, times, r->status == STATUS_PASS ? samples : 0, in->n, setup->peak_gbs);
+    finish_timing(r, times, r->status == STATUS_PASS ? samples : 0, input_bytes(in),
+                  setup->peak_gbs);
     free(times);
 }
 
 struct gpu_resources {
     void *workspace;
-    float *d_out;
+    void *d_out; /* MAX_RESULT_BYTES: any accumulator */
     cudaEvent_t start, stop;
     double *times;
 };
@@ -135,7 +168,7 @@ static int acquire(struct gpu_resources *g, size_t workspace_bytes, int samples)
 {
     CUDA_TRY(cudaEventCreate(&g->start));
     CUDA_TRY(cudaEventCreate(&g->stop));
-    CUDA_TRY(cudaMalloc((void **)&g->d_out, sizeof(float)));
+    CUDA_TRY(cudaMalloc(&g->d_out, MAX_RESULT_BYTES));
     if (workspace_bytes > 0) {
         CUDA_TRY(cudaMalloc(&g->workspace, workspace_bytes));
         CUDA_TRY(cudaMemset(g->workspace, 0, workspace_bytes));
@@ -160,17 +193,21 @@ static void release(struct gpu_resources *g)
 static int timed_call(const struct method *m, const struct measure_input *in,
                       const struct measure_setup *setup, const struct l2_flusher *flusher,
                       bool flush, cudaStream_t stream, struct gpu_resources *g,
-                      float *elapsed_ms, float *result)
+                      float *elapsed_ms, double *result)
 {
-    CUDA_TRY(cudaMemsetAsync(g->d_out, 0xFF, sizeof(float), stream)); /* NaN: must be overwritten */
+    /* Poison (NaN for floating point): a method that does not write fails. */
+    CUDA_TRY(cudaMemsetAsync(g->d_out, 0xFF, MAX_RESULT_BYTES, stream));
     if (flush)
         PROPAGATE(l2_flush(flusher, stream));
     CUDA_TRY(cudaEventRecord(g->start, stream));
-    PROPAGATE(run_method_once(m, setup->strategy, in->d_in, in->n, g->d_out, g->workspace, stream));
+    PROPAGATE(run_method_once(m, setup->strategy, in->spec, in->d_in, in->n, g->d_out,
+                              g->workspace, stream));
     CUDA_TRY(cudaEventRecord(g->stop, stream));
     CUDA_TRY(cudaEventSynchronize(g->stop));
     CUDA_TRY(cudaEventElapsedTime(elapsed_ms, g->start, g->stop));
-    CUDA_TRY(cudaMemcpy(result, g->d_out, sizeof *result, cudaMemcpyDeviceToHost));
+    unsigned char bytes[MAX_RESULT_BYTES];
+    CUDA_TRY(cudaMemcpy(bytes, g->d_out, sizeof bytes, cudaMemcpyDeviceToHost));
+    *result = result_value(in->spec, bytes);
     return 0;
 }
 
@@ -180,14 +217,15 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
 {
     struct gpu_resources g = {0};
     size_t workspace_bytes = 0;
-    int err = method_workspace_bytes(m, in->n, &workspace_bytes);
+    int err = method_workspace_bytes(m, in->spec, in->n, &workspace_bytes);
     if (!err)
         err = acquire(&g, workspace_bytes, setup->samples);
-    float first = 0.0f;
+    double first = 0.0;
     int timed = 0;
     for (int call = 0; !err && call < setup->warmup + setup->samples; ++call) {
         const bool is_sample = call >= setup->warmup;
-        float elapsed_ms = 0.0f, result = 0.0f;
+        float elapsed_ms = 0.0f;
+        double result = 0.0;
         err = timed_call(m, in, setup, flusher, is_sample && setup->flush_l2, stream, &g,
                          &elapsed_ms, &result);
         if (err)
@@ -202,7 +240,7 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
         r->status = STATUS_ERROR;
         set_note(r, "%s", cudaGetErrorString((cudaError_t)err));
     }
-    finish_timing(r, g.times, timed, in->n, setup->peak_gbs);
+    finish_timing(r, g.times, timed, input_bytes(in), setup->peak_gbs);
     release(&g);
     return err ? context_error() : 0;
 }
@@ -216,13 +254,12 @@ int measure_method(const struct method *m, const struct measure_input *in,
     snprintf(r->family, sizeof r->family, "%s", family_name(m->family));
     r->status = STATUS_PASS;
     r->determinism = DETERMINISM_UNKNOWN;
-    if (m->max_n && in->n > m->max_n) {
+    if (method_refuses(m, in->spec, in->n, r->note, sizeof r->note)) {
         r->status = STATUS_REFUSED;
-        set_note(r, "refused: accepts at most %zu elements (see its registry row)", m->max_n);
         return 0;
     }
     int err = 0;
-    if (m->host_sum)
+    if (m->host)
         measure_cpu(m, in, setup, r);
     else
         err = measure_gpu(m, in, setup, flusher, stream, r);

@@ -30,15 +30,18 @@ struct measure_setup {
 };
 
 struct measure_input {
-    const float *d_in; /* device copy */
-    const float *h_in; /* host copy, same values */
+    struct reduce_spec spec; /* element type and operator */
+    const void *d_in;        /* device copy */
+    const void *h_in;        /* host copy, same values */
     size_t n;
     const struct reference *ref;
 };
 
 /* Measures one method into r (name, family, times, bandwidth, result, status,
- * determinism, note). Returns 0 when the device is still usable afterwards,
- * or the CUDA error that broke the context (the run must stop). */
+ * determinism, note); a pair the method does not support, or an n past its
+ * chain limit, is REFUSED with the reason. Returns 0 when the device is still
+ * usable afterwards, or the CUDA error that broke the context (the run must
+ * stop). */
 int measure_method(const struct method *m, const struct measure_input *in,
                    const struct measure_setup *setup, const struct l2_flusher *flusher,
                    cudaStream_t stream, struct method_result *r);
@@ -51,10 +54,16 @@ int measure_ceiling_and_floor(const struct l2_flusher *flusher, cudaStream_t str
                               double *read_ceiling_gbs, double *launch_floor_us);
 
 /* Runs a device method once: the launch, or the pass driver for pass kernels. */
-int run_method_once(const struct method *m, enum pass_strategy strategy, const float *d_in,
-                    size_t n, float *d_out, void *workspace, cudaStream_t stream);
+int run_method_once(const struct method *m, enum pass_strategy strategy, struct reduce_spec spec,
+                    const void *d_in, size_t n, void *d_out, void *workspace, cudaStream_t stream);
 
 /* Workspace bytes a device method needs for n elements. */
-int method_workspace_bytes(const struct method *m, size_t n, size_t *bytes);
+int method_workspace_bytes(const struct method *m, struct reduce_spec spec, size_t n,
+                           size_t *bytes);
+
+/* Why m does not run (spec, n) - the pair is unsupported, or n is past its
+ * chain limit - written to reason; false if it runs. */
+bool method_refuses(const struct method *m, struct reduce_spec spec, size_t n, char *reason,
+                    size_t reason_len);
 
 #endif

@@ -1,85 +1,103 @@
 #include "pass_driver.h"
 
 #include "cuda_check.h"
+#include "identity_fill.h"
 #include "pow2_split.h"
 
-/* Workspace layout, in floats: two ping-pong buffers of ceil(n / B) partials,
- * one zero-padded block for the power-of-two split's tail, and one slot per
- * part (chunks + tail) of that split. */
+/* Workspace layout: two ping-pong buffers of ceil(n / B) partials (the
+ * accumulator type), one block of input elements for the power-of-two
+ * split's padded tail, and one partial per part (chunks + tail) of that
+ * split; each region starts on a 16-byte boundary. */
 struct pass_buffers {
-    float *ping, *pong, *padded_tail, *parts;
+    char *ping, *pong, *padded_tail, *parts;
 };
 
-static size_t partials_len(const struct pass_kernel *k, size_t n)
+static size_t round_up_16(size_t bytes) { return ceil_div(bytes, 16) * 16; }
+
+static size_t partials_bytes(const struct pass_kernel *k, struct reduce_spec spec, size_t n)
 {
     const size_t len = ceil_div(n, k->items_per_block);
-    return len > 0 ? len : 1;
+    return round_up_16((len > 0 ? len : 1) * element_size(accumulator_type(spec.type)));
 }
 
-static struct pass_buffers carve(const struct pass_kernel *k, size_t n, void *workspace)
+static size_t padded_tail_bytes(const struct pass_kernel *k, struct reduce_spec spec)
 {
-    const size_t partials = partials_len(k, n);
+    return round_up_16(k->items_per_block * element_size(spec.type));
+}
+
+static struct pass_buffers carve(const struct pass_kernel *k, struct reduce_spec spec, size_t n,
+                                 void *workspace)
+{
     struct pass_buffers b;
-    b.ping = (float *)workspace;
-    b.pong = b.ping + partials;
-    b.padded_tail = b.pong + partials;
-    b.parts = b.padded_tail + k->items_per_block;
+    b.ping = workspace;
+    b.pong = b.ping + partials_bytes(k, spec, n);
+    b.padded_tail = b.pong + partials_bytes(k, spec, n);
+    b.parts = b.padded_tail + padded_tail_bytes(k, spec);
     return b;
 }
 
-size_t pass_driver_workspace_bytes(const struct pass_kernel *k, size_t n)
+size_t pass_driver_workspace_bytes(const struct pass_kernel *k, struct reduce_spec spec, size_t n)
 {
-    const size_t floats = 2 * partials_len(k, n) + k->items_per_block + POW2_SPLIT_MAX_CHUNKS + 1;
-    return floats * sizeof(float);
+    const size_t parts = (POW2_SPLIT_MAX_CHUNKS + 1) * element_size(accumulator_type(spec.type));
+    return 2 * partials_bytes(k, spec, n) + padded_tail_bytes(k, spec) + parts;
 }
 
-/* Seed 001's host loop: pass after pass, each one block-count shorter,
- * the last one writing straight into d_out. */
-static int padded_passes(const struct pass_kernel *k, const float *d_in, size_t n,
-                         float *d_out, const struct pass_buffers *b, cudaStream_t stream)
+/* Seed 001's host loop: pass after pass, each one block-count shorter, the
+ * last one writing straight into d_out. Passes after the first read
+ * partials, so they run on the accumulator type. */
+static int padded_passes(const struct pass_kernel *k, struct reduce_spec spec, const void *d_in,
+                         size_t n, void *d_out, const struct pass_buffers *b, cudaStream_t stream)
 {
-    if (n == 0) {
-        CUDA_TRY(cudaMemsetAsync(d_out, 0, sizeof(float), stream));
-        return 0;
-    }
-    const float *src = d_in;
-    float *dst = b->ping;
+    const struct reduce_spec partial_spec = {accumulator_type(spec.type), spec.op};
+    if (n == 0)
+        return fill_with_identity(partial_spec, d_out, 1, stream);
+    const void *src = d_in;
+    char *dst = b->ping;
     while (n > k->items_per_block) {
-        PROPAGATE(k->launch(src, n, dst, stream));
+        PROPAGATE(k->launch(spec, src, n, dst, stream));
         n = ceil_div(n, k->items_per_block);
+        spec = partial_spec;
         src = dst;
         dst = dst == b->ping ? b->pong : b->ping;
     }
-    return k->launch(src, n, d_out, stream);
+    return k->launch(spec, src, n, d_out, stream);
 }
 
-static int pow2_split_passes(const struct pass_kernel *k, const float *d_in, size_t n,
-                             float *d_out, const struct pass_buffers *b, cudaStream_t stream)
+static int pow2_split_passes(const struct pass_kernel *k, struct reduce_spec spec,
+                             const void *d_in, size_t n, void *d_out,
+                             const struct pass_buffers *b, cudaStream_t stream)
 {
+    const struct reduce_spec partial_spec = {accumulator_type(spec.type), spec.op};
+    const size_t in_size = element_size(spec.type);
+    const size_t partial_size = element_size(partial_spec.type);
     const struct pow2_split plan = pow2_split_plan(n, k->items_per_block);
+    const char *in = d_in;
     size_t offset = 0;
     unsigned parts = 0;
     for (unsigned c = 0; c < plan.chunks; ++c) {
-        PROPAGATE(padded_passes(k, d_in + offset, plan.chunk_len[c], b->parts + parts++, b, stream));
+        PROPAGATE(padded_passes(k, spec, in + offset * in_size, plan.chunk_len[c],
+                                b->parts + parts++ * partial_size, b, stream));
         offset += plan.chunk_len[c];
     }
     if (plan.tail_len > 0) {
-        CUDA_TRY(cudaMemsetAsync(b->padded_tail, 0, k->items_per_block * sizeof(float), stream));
-        CUDA_TRY(cudaMemcpyAsync(b->padded_tail, d_in + offset, plan.tail_len * sizeof(float),
+        /* The seed pads with zeros; the identity is the padding for any operator. */
+        PROPAGATE(fill_with_identity(spec, b->padded_tail, k->items_per_block, stream));
+        CUDA_TRY(cudaMemcpyAsync(b->padded_tail, in + offset * in_size, plan.tail_len * in_size,
                                  cudaMemcpyDeviceToDevice, stream));
-        PROPAGATE(padded_passes(k, b->padded_tail, k->items_per_block, b->parts + parts++, b, stream));
+        PROPAGATE(padded_passes(k, spec, b->padded_tail, k->items_per_block,
+                                b->parts + parts++ * partial_size, b, stream));
     }
-    /* parts <= 65 < any block's inputs: one pass sums them (n = 0 gives 0). */
-    return padded_passes(k, b->parts, parts, d_out, b, stream);
+    /* parts <= 65 < any block's inputs: one pass combines them (none: the identity). */
+    return padded_passes(k, partial_spec, b->parts, parts, d_out, b, stream);
 }
 
 int reduce_by_passes(const struct pass_kernel *k, enum pass_strategy strategy,
-                     const float *d_in, size_t n, float *d_out, void *workspace,
-                     cudaStream_t stream)
+                     struct reduce_spec spec, const void *d_in, size_t n, void *d_out,
+                     void *workspace, cudaStream_t stream)
 {
-    const struct pass_buffers b = carve(k, n, workspace);
-    return strategy == PASS_POW2_SPLIT ? pow2_split_passes(k, d_in, n, d_out, &b, stream)
-                                       : padded_passes(k, d_in, n, d_out, &b, stream);
+    const struct pass_buffers b = carve(k, spec, n, workspace);
+    return strategy == PASS_POW2_SPLIT ? pow2_split_passes(k, spec, d_in, n, d_out, &b, stream)
+                                       : padded_passes(k, spec, d_in, n, d_out, &b, stream);
 }
 
 const char *pass_strategy_name(enum pass_strategy strategy)

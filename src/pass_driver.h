@@ -3,8 +3,8 @@
  *  - padded passes (seed 001): each pass pads its last block with the
  *    identity and writes one partial per block; repeat until one remains;
  *  - power-of-two split (seed 000): pow2_split.h's chunks are each reduced
- *    by padded passes, the tail is copied into a zeroed block, and the parts
- *    are summed by one more round of passes. */
+ *    by padded passes, the tail is copied into a block padded with the
+ *    identity, and the parts are combined by one more round of passes. */
 #ifndef PASS_DRIVER_H
 #define PASS_DRIVER_H
 
@@ -17,11 +17,11 @@ extern "C" {
 enum pass_strategy { PASS_PADDED, PASS_POW2_SPLIT };
 
 /* Workspace for either strategy (the larger of the two). */
-size_t pass_driver_workspace_bytes(const struct pass_kernel *k, size_t n);
+size_t pass_driver_workspace_bytes(const struct pass_kernel *k, struct reduce_spec spec, size_t n);
 
 int reduce_by_passes(const struct pass_kernel *k, enum pass_strategy strategy,
-                     const float *d_in, size_t n, float *d_out, void *workspace,
-                     cudaStream_t stream);
+                     struct reduce_spec spec, const void *d_in, size_t n, void *d_out,
+                     void *workspace, cudaStream_t stream);
 
 const char *pass_strategy_name(enum pass_strategy strategy);
 

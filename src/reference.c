@@ -1,12 +1,13 @@
 #include "reference.h"
 
 #include <math.h>
+#include <stdint.h>
 
-#define FLOAT_UNIT_ROUNDOFF 0x1p-24
 #define BOUND_LAMBDA 4.0
+#define CHUNK 4096 /* values converted to double at a time: one switch per chunk */
 
 /* Neumaier's compensated sum: carries the low-order bits each addition
- * drops, so 2^31 terms lose nothing a float result could show. */
+ * drops, so 2^31 terms lose nothing a float or double result could show. */
 struct compensated {
     double sum, carry;
 };
@@ -18,43 +19,77 @@ static void add_compensated(struct compensated *c, double x)
     c->sum = t;
 }
 
-struct reference compute_reference(const float *h, size_t n, struct data_info info)
+struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
+                                   struct data_info info)
 {
     struct compensated sum = {0.0, 0.0}, sum_abs = {0.0, 0.0};
-    for (size_t i = 0; i < n; ++i) {
-        add_compensated(&sum, h[i]);
-        add_compensated(&sum_abs, fabs((double)h[i]));
+    double max = identity_as_double(OP_MAX, spec.type), min = identity_as_double(OP_MIN, spec.type);
+    double values[CHUNK];
+    for (size_t first = 0; first < n; first += CHUNK) {
+        const size_t count = n - first < CHUNK ? n - first : CHUNK;
+        for (size_t i = 0; i < count; ++i)
+            values[i] = load_as_double(spec.type, h, first + i);
+        for (size_t i = 0; i < count; ++i) {
+            add_compensated(&sum, values[i]);
+            add_compensated(&sum_abs, fabs(values[i]));
+            max = values[i] > max ? values[i] : max;
+            min = values[i] < min ? values[i] : min;
+        }
     }
     const struct reference ref = {
+        .spec = spec,
         .sum = sum.sum + sum.carry,
         .sum_abs = sum_abs.sum + sum_abs.carry,
+        .max = max,
+        .min = min,
         .n = n,
-        .exact = info.exact_sum_known,
+        .exact = info.exact_sum_known || is_integer_type(spec.type),
     };
     return ref;
 }
 
+static double unit_roundoff(enum element_type accumulator)
+{
+    return accumulator == TYPE_DOUBLE ? 0x1p-53 : 0x1p-24;
+}
+
 double error_bound(const struct reference *ref)
 {
-    if (ref->exact)
+    if (ref->exact || ref->spec.op != OP_SUM)
         return 0.0;
     const double growth = fmax(BOUND_LAMBDA * sqrt((double)ref->n), 2.0);
-    return growth * FLOAT_UNIT_ROUNDOFF * ref->sum_abs;
+    return growth * unit_roundoff(accumulator_type(ref->spec.type)) * ref->sum_abs;
 }
 
 double reference_target(const struct reference *ref, bool sums_abs)
 {
-    return sums_abs ? ref->sum_abs : ref->sum;
+    switch (ref->spec.op) {
+    case OP_MAX: return ref->max;
+    case OP_MIN: return ref->min;
+    default: return sums_abs ? ref->sum_abs : ref->sum;
+    }
 }
 
 double relative_error(double result, double target, const struct reference *ref)
 {
+    if (result == target)
+        return 0.0;
     return ref->sum_abs > 0.0 ? fabs(result - target) / ref->sum_abs : fabs(result - target);
 }
 
-bool result_passes(float result, const struct reference *ref, bool sums_abs)
+bool result_passes(double result, const struct reference *ref, bool sums_abs)
 {
-    if (!isfinite(result))
+    const double target = reference_target(ref, sums_abs);
+    if (isnan(result))
         return false;
-    return fabs((double)result - reference_target(ref, sums_abs)) <= error_bound(ref);
+    if (isinf(result) || isinf(target))
+        return result == target;
+    return fabs(result - target) <= error_bound(ref);
+}
+
+size_t chain_limit(struct reduce_spec spec)
+{
+    if (spec.op != OP_SUM || is_integer_type(spec.type))
+        return SIZE_MAX;
+    return accumulator_type(spec.type) == TYPE_DOUBLE ? (size_t)1 << 53 : (size_t)1 << 24;
 }

@@ -1,5 +1,5 @@
-/* The CPU reference every method is checked against, and the error bound
- * that decides PASS/FAIL. */
+/* The CPU reference every method is checked against, and the bound that
+ * decides PASS/FAIL. */
 #ifndef REFERENCE_H
 #define REFERENCE_H
 
@@ -9,36 +9,51 @@
 #include "data_gen.h"
 
 struct reference {
+    struct reduce_spec spec;
     double sum;     /* sum x, compensated (Neumaier) in double: exact to ~1e-16 */
-    double sum_abs; /* sum |x|, the scale of any float summation error */
+    double sum_abs; /* sum |x|, the scale of any summation error */
+    double max, min; /* exact; the identity when n = 0 */
     size_t n;
-    bool exact;     /* the float sum is exact in any order (data_gen.h) */
+    bool exact;     /* the sum is exact in any order (data_gen.h): integers, small-ints */
 };
 
-struct reference compute_reference(const float *h, size_t n, struct data_info info);
+/* Over the n values stored at h (of spec.type), as the GPU reads them: half
+ * and bfloat16 are widened exactly. */
+struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
+                                   struct data_info info);
 
-/* Largest error allowed for a float sum of these n values, in absolute terms.
- * Float summation in any order of n terms has |error| <= gamma(n-1) * sum|x|
- * in the worst case (gamma(k) = k*u / (1 - k*u), u = 2^-24), but that bound is
- * vacuous past 2^24 terms. Rounding errors behave like independent random
+/* Largest error allowed, in absolute terms. Max and min, integer sums and
+ * exact data: zero - the result must match bit for bit. Floating-point sums:
+ * summation in any order of n terms has |error| <= gamma(n-1) * sum|x| in the
+ * worst case (gamma(k) = k*u / (1 - k*u), u the accumulator's unit roundoff:
+ * 2^-24 for float, half and bfloat16, 2^-53 for double), but that bound is
+ * vacuous past 1/u terms. Rounding errors behave like independent random
  * variables, so the realistic bound grows with sqrt(n) (Higham & Mary 2019,
  * "A new approach to probabilistic rounding error analysis"):
  *     bound = LAMBDA * sqrt(n) * u * sum|x|,   LAMBDA = 4,
  * floored at 2u * sum|x| for the smallest n. A tree sum (log2 n deep) sits
- * orders of magnitude below it; a sequential float chain (atomics, the plain
- * CPU loop) stays under it until the running sum grows so large that added
- * terms fall below half an ulp - at which point it really is wrong and FAILs.
- * When the data's sum is exact (small integers), the bound is zero. */
+ * orders of magnitude below it; a sequential chain (atomics, the plain CPU
+ * loop) stays under it until the running sum grows so large that added terms
+ * fall below half an ulp - at which point it really is wrong and FAILs. */
 double error_bound(const struct reference *ref);
 
-/* The value a method must match: sum |x| for METHOD_SUMS_ABS methods. */
+/* The value a method must match: sum |x| for a METHOD_SUMS_ABS sum. */
 double reference_target(const struct reference *ref, bool sums_abs);
 
-/* |result - target| relative to sum |x| (the scale of the error); 0 when
- * sum |x| is 0. */
+/* |result - target| relative to sum |x| (the scale of a sum's error); 0
+ * when sum |x| is 0 or the two are equal (infinite identities included). */
 double relative_error(double result, double target, const struct reference *ref);
 
-/* NaN and infinities never pass. */
-bool result_passes(float result, const struct reference *ref, bool sums_abs);
+/* NaN never passes; an infinity only where the target is that infinity (the
+ * max or min of nothing). */
+bool result_passes(double result, const struct reference *ref, bool sums_abs);
+
+/* Largest n a METHOD_SERIAL_CHAIN method accepts for spec: a floating-point
+ * sum in one running total stops growing once the total's half-ulp exceeds
+ * the terms (2^24 + 1 == 2^24 in float), so past 1/u elements it is refused
+ * rather than allowed to return a wrong sum (seen at 2^31 + 5 uniform floats:
+ * exactly 2^24). 2^24 for float accumulators, 2^53 for double; no limit
+ * (SIZE_MAX) for integers, max and min. */
+size_t chain_limit(struct reduce_spec spec);
 
 #endif

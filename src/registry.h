@@ -1,7 +1,9 @@
-/* The method registry: the only list of methods. Rows are in story order
- * (the progression's steps first, then modern kernels, vendors, CPU). */
+/* The method registry: the only list of methods (method_list.h, in story
+ * order: the progression's steps first, then modern kernels, vendors, CPU). */
 #ifndef REGISTRY_H
 #define REGISTRY_H
+
+#include <stdbool.h>
 
 #include "reduce_method.h"
 
@@ -9,11 +11,15 @@
 extern "C" {
 #endif
 
-extern const struct method METHODS[];
+extern const struct method *const METHODS[];
 extern const size_t METHOD_COUNT;
 
 /* NULL if no method has this name. */
 const struct method *find_method(const char *name);
+
+/* Whether m computes this (type, operator) pair; if not, its row is REFUSED
+ * with m->unsupported_why. */
+bool method_supports(const struct method *m, struct reduce_spec spec);
 
 const char *family_name(enum method_family family);
 

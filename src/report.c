@@ -1,6 +1,9 @@
 #include "report.h"
 
+#include <math.h>
 #include <string.h>
+
+#include "element_type.h"
 
 static const struct method_result *find_row(const struct run *run, const char *name)
 {
@@ -35,9 +38,14 @@ void print_run_header(FILE *out, const struct run_context *c)
     print_version(out, ", runtime", c->runtime_version, 1000, 10);
     print_version(out, ", CCCL", c->cccl_version, 1000000, 1000);
     fprintf(out, ", cuBLAS %d, suite %s\n", c->cublas_version, c->git_commit);
-    fprintf(out, "input    n = %zu floats (%.1f MiB), %s, seed %llu, offset %zu floats\n", c->n,
-            (double)c->n * 4.0 / (1 << 20), c->distribution, (unsigned long long)c->seed,
-            c->offset);
+    const size_t size = element_size(element_type_from_name(c->element_type));
+    if (size > 0 && c->n > 0)
+        fprintf(out, "input    %s of n = %zu %s (%.1f MiB), %s, seed %llu, offset %zu elements\n",
+                c->op, c->n, c->element_type, (double)c->n * (double)size / (1 << 20),
+                c->distribution, (unsigned long long)c->seed, c->offset);
+    else /* a sweep or a matrix: n (and type, op) per line below */
+        fprintf(out, "input    type %s, op %s, n per line below; %s, seed %llu, offset %zu elements\n",
+                c->element_type, c->op, c->distribution, (unsigned long long)c->seed, c->offset);
     fprintf(out, "timing   median of %d samples, CUDA events; L2 flush: %s; pass kernels: %s\n",
             c->samples, c->flush_mode, c->strategy);
     fprintf(out, "floor    empty kernel %.2f us; read ceiling (streaming sweep of 4x L2) %.0f GB/s "
@@ -52,6 +60,16 @@ static void format_ratio(char *buf, size_t len, double ratio)
         snprintf(buf, len, "%.2fx", ratio);
     else
         snprintf(buf, len, "-");
+}
+
+/* Every digit the accumulator holds: integers whole, float 9, double 17. */
+static void format_result(char *buf, size_t len, double v, const char *element_type)
+{
+    const enum element_type t = accumulator_type(element_type_from_name(element_type));
+    if (is_integer_type(t) && isfinite(v))
+        snprintf(buf, len, "%.0f", v);
+    else
+        snprintf(buf, len, "%.*g", t == TYPE_DOUBLE ? 17 : 9, v);
 }
 
 void print_results_table(FILE *out, const struct run *run)
@@ -69,9 +87,11 @@ void print_results_table(FILE *out, const struct run *run)
                     method_status_name(r->status), determinism_name(r->determinism), r->note);
             continue;
         }
-        fprintf(out, "%-20s %-11s %10.2f %10.2f %10.2f %8.1f %6.1f%% %7s %14.9g %8.1e %-7s %-8s %s%s\n",
+        char result[32];
+        format_result(result, sizeof result, r->result, run->context.element_type);
+        fprintf(out, "%-20s %-11s %10.2f %10.2f %10.2f %8.1f %6.1f%% %7s %14s %8.1e %-7s %-8s %s%s\n",
                 r->name, r->family, r->time_us.median, r->time_us.min, r->time_us.max, r->gbps,
-                r->pct_peak, ratio, r->result, r->rel_error, method_status_name(r->status),
+                r->pct_peak, ratio, result, r->rel_error, method_status_name(r->status),
                 determinism_name(r->determinism), r->noisy ? "NOISY " : "", r->note);
     }
 }
@@ -108,4 +128,58 @@ void print_progression(FILE *out, const struct run *run)
     if (cub && cub->status == STATUS_PASS && first)
         fprintf(out, "%-4s %-20s %10.2f %8.1f %8s %7.2fx %s\n", "ref", "cub", cub->time_us.median,
                 cub->gbps, "", first->time_us.median / cub->time_us.median, "PASS");
+}
+
+/* The fastest PASSing row of our own kernels (progression and modern), or NULL. */
+static const struct method_result *best_hand_kernel(const struct run *run)
+{
+    const struct method_result *best = NULL;
+    for (size_t i = 0; i < run->count; ++i) {
+        const struct method_result *r = &run->rows[i];
+        if (in_story(r) && r->status == STATUS_PASS && r->time_us.count > 0 &&
+            (!best || r->time_us.median < best->time_us.median))
+            best = r;
+    }
+    return best;
+}
+
+static void print_median_cell(FILE *out, const struct method_result *r)
+{
+    if (r && r->status == STATUS_PASS && r->time_us.count > 0)
+        fprintf(out, " %10.2f", r->time_us.median);
+    else
+        fprintf(out, " %10s", r ? method_status_name(r->status) : "-");
+}
+
+/* PASS when every row PASSed or was REFUSED; otherwise the rows that did not. */
+static void print_matrix_check(FILE *out, const struct run *run)
+{
+    const char *separator = "";
+    for (size_t i = 0; i < run->count; ++i) {
+        const struct method_result *r = &run->rows[i];
+        if (r->status == STATUS_PASS || r->status == STATUS_REFUSED)
+            continue;
+        fprintf(out, "%s%s %s", separator, method_status_name(r->status), r->name);
+        separator = ", ";
+    }
+    fprintf(out, "%s\n", *separator ? "" : "PASS");
+}
+
+void print_matrix_table(FILE *out, const struct run *runs, size_t count)
+{
+    fprintf(out, "%-9s %-4s %12s %-16s %10s %10s %10s %7s  %s\n", "type", "op", "n", "best kernel",
+            "best us", "cub us", "thrust us", "vs CUB", "check");
+    for (size_t i = 0; i < count; ++i) {
+        const struct run *run = &runs[i];
+        const struct method_result *best = best_hand_kernel(run);
+        fprintf(out, "%-9s %-4s %12zu %-16s", run->context.element_type, run->context.op,
+                run->context.n, best ? best->name : "-");
+        print_median_cell(out, best);
+        print_median_cell(out, find_row(run, "cub"));
+        print_median_cell(out, find_row(run, "thrust"));
+        char ratio[16];
+        format_ratio(ratio, sizeof ratio, best ? best->ratio_to_cub : 0.0);
+        fprintf(out, " %7s  ", ratio);
+        print_matrix_check(out, run);
+    }
 }

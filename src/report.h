@@ -19,6 +19,11 @@ void print_results_table(FILE *out, const struct run *run);
  * speedups. */
 void print_progression(FILE *out, const struct run *run);
 
+/* --type all / --op all: one line per (type, operator) run - the fastest
+ * PASSing hand kernel, CUB's and Thrust's medians, the kernel's time relative
+ * to CUB, and PASS or the rows that did not pass. */
+void print_matrix_table(FILE *out, const struct run *runs, size_t count);
+
 /* Fills every row's ratio_to_cub (median / CUB's median) when a PASSing
  * "cub" row is present; 0 otherwise. */
 void set_ratios_to_cub(struct run *run);

@@ -2,7 +2,7 @@
  *
  * CSV (--csv; the baseline format, the only one read back)
  * ---------------------------------------------------------
- *   # reduction-suite run v1                      magic and format version
+ *   # reduction-suite run v2                      magic and format version
  *   # device_name=NVIDIA H100 80GB HBM3           one '# key=value' line per
  *   # sm_count=132                                run_context field, in this
  *   ...                                           order (CONTEXT_FIELDS below)
@@ -32,11 +32,13 @@
  *   a row with the wrong number of fields, a value that does not parse in full
  *   or is out of range, a duplicate method name, a last line without a line
  *   break, a missing end marker or one whose count disagrees, and anything but
- *   blank lines after it. Unknown context keys are ignored, so a later v1
+ *   blank lines after it. Unknown context keys are ignored, so a later v2
  *   writer may add context without breaking older readers.
+ * - v1 files (float sums only) are still read: they lack the element_type
+ *   and op keys, which read as float and sum.
  *
  * JSON (--json): one object, for other tools; never read back here.
- *   {"format": "reduction-suite run v1",
+ *   {"format": "reduction-suite run v2",
  *    "context": {every CSV context key},
  *    "methods": [{every CSV column}, ...]}   one method per line
  *   Non-finite numbers are null; seed is a string of decimal digits because a
@@ -62,7 +64,8 @@
 #include "atomic_file.h"
 
 #define FORMAT_NAME "reduction-suite run"
-#define FORMAT_VERSION "v1"
+#define FORMAT_VERSION "v2"
+#define FORMAT_VERSION_V1 "v1" /* float sums only: no element_type or op keys */
 #define FORMAT_MAGIC_PREFIX "# " FORMAT_NAME " "
 #define FORMAT_MAGIC FORMAT_MAGIC_PREFIX FORMAT_VERSION
 #define END_MARKER_PREFIX "# end rows="
@@ -105,6 +108,7 @@ static const struct field CONTEXT_FIELDS[] = {
     CONTEXT_FIELD(driver_version, FIELD_INT),   CONTEXT_FIELD(runtime_version, FIELD_INT),
     CONTEXT_FIELD(cccl_version, FIELD_INT),     CONTEXT_FIELD(cublas_version, FIELD_INT),
     CONTEXT_FIELD(flush_mode, FIELD_TEXT),      CONTEXT_FIELD(strategy, FIELD_TEXT),
+    CONTEXT_FIELD(element_type, FIELD_TEXT),    CONTEXT_FIELD(op, FIELD_TEXT),
     CONTEXT_FIELD(n, FIELD_SIZE),               CONTEXT_FIELD(offset, FIELD_SIZE),
     CONTEXT_FIELD(samples, FIELD_INT),          CONTEXT_FIELD(distribution, FIELD_TEXT),
     CONTEXT_FIELD(seed, FIELD_U64),             CONTEXT_FIELD(date, FIELD_TEXT),
@@ -355,12 +359,13 @@ static void write_markdown_caption(FILE *out, const struct run_context *c)
 {
     write_markdown_text(out, c->device_name, bounded_length(c->device_name, sizeof c->device_name));
     fprintf(out, " (%d SMs, %.0f GB/s theoretical); driver %d.%d, runtime %d.%d, CCCL %d.%d.%d; "
-                 "n = %zu floats (%s, seed %" PRIu64 ", offset %zu); median of %d samples, "
+                 "%s %s of n = %zu (%s, seed %" PRIu64 ", offset %zu); median of %d samples, "
                  "L2 flush %s, pass kernels %s; %s, suite %s\n",
             c->sm_count, c->peak_gbs, c->driver_version / 1000, c->driver_version % 1000 / 10,
             c->runtime_version / 1000, c->runtime_version % 1000 / 10,
             c->cccl_version / 1000000, c->cccl_version / 1000 % 1000, c->cccl_version % 1000,
-            c->n, c->distribution, c->seed, c->offset, c->samples, c->flush_mode, c->strategy,
+            c->element_type, c->op, c->n, c->distribution, c->seed, c->offset, c->samples,
+            c->flush_mode, c->strategy,
             c->date, c->git_commit);
 }
 
@@ -681,7 +686,8 @@ static size_t split_csv(char *line, char **fields, size_t max, const char **prob
 
 /* ---- reading: the parts of the file */
 
-static int check_magic(struct csv_reader *r, struct line_cursor *c)
+/* Sets *v1 for a file of the first version, which summed floats only. */
+static int check_magic(struct csv_reader *r, struct line_cursor *c, bool *v1)
 {
     char *line = NULL;
     bool terminated = false;
@@ -691,8 +697,11 @@ static int check_magic(struct csv_reader *r, struct line_cursor *c)
     if (strncmp(line, FORMAT_MAGIC_PREFIX, strlen(FORMAT_MAGIC_PREFIX)) != 0)
         return fail(r, 0, "not a reduction-suite results file (first line is '%s', expected '%s')",
                     snippet(line, shown, sizeof shown), FORMAT_MAGIC);
-    if (strcmp(line, FORMAT_MAGIC) != 0)
-        return fail(r, 1, "unsupported format version '%s' (this build reads '" FORMAT_VERSION "')",
+    *v1 = strcmp(line, FORMAT_MAGIC_PREFIX FORMAT_VERSION_V1) == 0;
+    if (strcmp(line, FORMAT_MAGIC) != 0 && !*v1)
+        return fail(r, 1,
+                    "unsupported format version '%s' (this build reads '" FORMAT_VERSION
+                    "' and '" FORMAT_VERSION_V1 "')",
                     snippet(line + strlen(FORMAT_MAGIC_PREFIX), shown, sizeof shown));
     if (!terminated)
         return fail(r, 1, "truncated: the file ends in the middle of this line");
@@ -740,11 +749,18 @@ static int check_context_complete(const struct csv_reader *r, const bool seen[CO
     return 0;
 }
 
-/* Reads '# key=value' lines up to the header row, which it returns. */
-static int read_context(struct csv_reader *r, struct line_cursor *c, struct run_context *ctx,
-                        char **header)
+/* Reads '# key=value' lines up to the header row, which it returns. A v1
+ * file has no element_type and op: it summed floats. */
+static int read_context(struct csv_reader *r, struct line_cursor *c, bool v1,
+                        struct run_context *ctx, char **header)
 {
     bool seen[CONTEXT_FIELD_COUNT] = {false};
+    if (v1) {
+        snprintf(ctx->element_type, sizeof ctx->element_type, "float");
+        snprintf(ctx->op, sizeof ctx->op, "sum");
+        seen[(size_t)(find_context_field("element_type") - CONTEXT_FIELDS)] = true;
+        seen[(size_t)(find_context_field("op") - CONTEXT_FIELDS)] = true;
+    }
     char *line;
     int got;
     while ((got = take_line(r, c, &line)) == 1 && line[0] == '#')
@@ -945,7 +961,8 @@ static int parse_run(struct csv_reader *r, char *text, size_t size, struct run *
         return fail(r, 0, "not a reduction-suite results file (binary data)");
     struct line_cursor c = {.next = text, .end = text + size, .line_no = 0};
     char *header = NULL;
-    if (check_magic(r, &c) != 0 || read_context(r, &c, &out->context, &header) != 0 ||
+    bool v1 = false;
+    if (check_magic(r, &c, &v1) != 0 || read_context(r, &c, v1, &out->context, &header) != 0 ||
         check_header(r, header) != 0)
         return -1;
     return read_rows(r, &c, out);

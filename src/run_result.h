@@ -26,7 +26,9 @@ struct run_context {
     int cublas_version;
     char flush_mode[NAME_LEN]; /* "read-sweep" (cold, the default) or "none" (--hot) */
     char strategy[NAME_LEN];   /* how pass kernels are driven: "padded" or "pow2-split" */
-    size_t n;               /* elements summed */
+    char element_type[NAME_LEN]; /* element_type_name(): "float", "half", ... */
+    char op[NAME_LEN];           /* reduce_op_name(): "sum", "max", "min" */
+    size_t n;               /* elements reduced */
     size_t offset;          /* elements the input pointer is shifted by (misalignment) */
     int samples;
     char distribution[NAME_LEN];
@@ -39,24 +41,24 @@ enum method_status {
     STATUS_PASS,    /* every timed sample matched the reference */
     STATUS_FAIL,    /* ran, but some result was outside the error bound */
     STATUS_ERROR,   /* a CUDA/cuBLAS call failed */
-    STATUS_REFUSED, /* the method does not accept this n (registry max_n) */
+    STATUS_REFUSED, /* the method does not take this (type, op) or n (its descriptor) */
     STATUS_COUNT
 };
 
 enum determinism {
     DETERMINISM_UNKNOWN, /* fewer than two results */
     DETERMINISM_BITWISE, /* every sample gave the same bits */
-    DETERMINISM_VARIES,  /* results differed run to run (float atomics) */
+    DETERMINISM_VARIES,  /* results differed run to run (atomics) */
 };
 
 struct method_result {
     char name[NAME_LEN];
     char family[NAME_LEN];
     struct sample_stats time_us; /* per-sample times in microseconds */
-    double gbps;                 /* n * 4 bytes / median time */
+    double gbps;                 /* n * element size bytes / median time */
     double pct_peak;             /* gbps / context peak_gbs * 100 */
     double ratio_to_cub;         /* median / CUB's median; 0 when CUB did not run */
-    double result;               /* the last sample's sum */
+    double result;               /* the last sample's result (exact for the suite's data) */
     double rel_error;            /* |result - reference| / sum |x| */
     enum method_status status;
     enum determinism determinism;

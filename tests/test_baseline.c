@@ -36,6 +36,8 @@ static struct run_context h100_context(void)
     snprintf(c.flush_mode, sizeof c.flush_mode, "read-sweep");
     snprintf(c.strategy, sizeof c.strategy, "padded");
     snprintf(c.distribution, sizeof c.distribution, "uniform");
+    snprintf(c.element_type, sizeof c.element_type, "float");
+    snprintf(c.op, sizeof c.op, "sum");
     return c;
 }
 
@@ -285,6 +287,69 @@ static void different_sample_count_and_versions_should_be_soft_notes(void)
     CHECK(strstr(notes[0].text, "sample count") && strstr(notes[0].text, "50"));
 }
 
+/* ---- the same reduction */
+
+static void same_reduction_should_accept_the_same_type_and_op(void)
+{
+    const struct run_context baseline = h100_context();
+    char err[256] = "";
+    CHECK(same_reduction(&baseline, "float", "sum", err, sizeof err));
+    CHECK(err[0] == '\0');
+    struct run_context half_max = h100_context();
+    snprintf(half_max.element_type, sizeof half_max.element_type, "half");
+    snprintf(half_max.op, sizeof half_max.op, "max");
+    CHECK(same_reduction(&half_max, "half", "max", err, sizeof err));
+    /* other conditions are check_contexts' business, not a refusal */
+    struct run_context other_gpu = h100_context();
+    snprintf(other_gpu.device_name, sizeof other_gpu.device_name, "NVIDIA A100-SXM4-80GB");
+    other_gpu.n = 5;
+    CHECK(same_reduction(&other_gpu, "float", "sum", err, sizeof err));
+}
+
+/* Refused with one line that says so and names both reductions. */
+static void check_refused(const struct run_context *baseline, const char *type, const char *op,
+                          const char *old_reduction, const char *new_reduction)
+{
+    char err[256] = "";
+    CHECK(!same_reduction(baseline, type, op, err, sizeof err));
+    const bool says = strstr(err, "cannot compare") != NULL;
+    const bool names_old = strstr(err, old_reduction) != NULL;
+    const bool names_new = strstr(err, new_reduction) != NULL;
+    CHECK(says && names_old && names_new);
+    CHECK(strchr(err, '\n') == NULL);
+    if (!(says && names_old && names_new))
+        fprintf(stderr, "  message was: %s\n", err);
+}
+
+static void different_type_should_not_be_compared(void)
+{
+    const struct run_context baseline = h100_context();
+    check_refused(&baseline, "int32", "sum", "baseline reduces float sum", "this run int32 sum");
+    check_refused(&baseline, "double", "sum", "float sum", "double sum");
+    check_refused(&baseline, "half", "sum", "float sum", "half sum");
+}
+
+static void different_op_should_not_be_compared(void)
+{
+    const struct run_context baseline = h100_context();
+    check_refused(&baseline, "float", "max", "baseline reduces float sum", "this run float max");
+    struct run_context min = h100_context();
+    snprintf(min.element_type, sizeof min.element_type, "bfloat16");
+    snprintf(min.op, sizeof min.op, "min");
+    check_refused(&min, "bfloat16", "max", "bfloat16 min", "bfloat16 max");
+    check_refused(&min, "uint32", "sum", "bfloat16 min", "uint32 sum");
+}
+
+static void same_reduction_should_fit_a_short_buffer(void)
+{
+    const struct run_context baseline = h100_context();
+    char err[16];
+    memset(err, 'x', sizeof err);
+    CHECK(!same_reduction(&baseline, "int64", "min", err, sizeof err));
+    CHECK(memchr(err, '\0', sizeof err) != NULL); /* truncated, still a string */
+    CHECK(strncmp(err, "cannot compare", 14) == 0);
+}
+
 /* ---- the printed report */
 
 static void report_should_print_a_row_per_method_and_return_exit_code(void)
@@ -335,6 +400,10 @@ int main(void)
     RUN_TEST(different_n_should_warn_loudly);
     RUN_TEST(other_conditions_should_warn_loudly);
     RUN_TEST(different_sample_count_and_versions_should_be_soft_notes);
+    RUN_TEST(same_reduction_should_accept_the_same_type_and_op);
+    RUN_TEST(different_type_should_not_be_compared);
+    RUN_TEST(different_op_should_not_be_compared);
+    RUN_TEST(same_reduction_should_fit_a_short_buffer);
     RUN_TEST(report_should_print_a_row_per_method_and_return_exit_code);
     return test_exit_code();
 }

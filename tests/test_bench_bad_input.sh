@@ -34,5 +34,65 @@ expect "cannot write $tmp/missing/run.csv" -m cub --csv "$tmp/missing/run.csv"
 expect "none.csv: cannot open" --compare "$tmp/none.csv" "$tmp/none2.csv"
 expect "-n needs a value" -n
 
+# element types and operators
+expect "--type: unknown type 'nosuch'" --type nosuch
+expect "--op: unknown operator 'nosuch'" --op nosuch
+expect "--csv needs one type and one operator, not --type all" --type all --csv "$tmp/run.csv"
+expect "--baseline needs one type and one operator, not --op all" --op all --baseline "$tmp/base.csv"
+expect "--offset: 8 half elements is 16 bytes or more (at most 7)" --type half --offset 8
+expect "--offset: 2 double elements is 16 bytes or more (at most 1)" --type double --offset 2
+
+# --compare of two valid results files of different reductions: no verdict.
+# The files live outside $tmp, which expect() requires to hold only stderr.
+files=$2/bad_input_files
+rm -rf "$files"; mkdir -p "$files"
+write_run() { # write_run FILE ELEMENT_TYPE OP: a minimal valid v2 results file
+    cat >"$1" <<EOF_CSV
+# reduction-suite run v2
+# device_name=NVIDIA H100 80GB HBM3
+# sm_count=132
+# l2_bytes=52428800
+# peak_gbs=3352.32
+# read_ceiling_gbs=3000
+# launch_floor_us=2.5
+# driver_version=13000
+# runtime_version=13000
+# cccl_version=3000000
+# cublas_version=130000
+# flush_mode=read-sweep
+# strategy=padded
+# element_type=$2
+# op=$3
+# n=16777216
+# offset=0
+# samples=100
+# distribution=uniform
+# seed=1
+# date=2026-11-22T09:00:00Z
+# git_commit=abc1234
+name,family,status,median_us,min_us,max_us,q1_us,q3_us,samples,gbps,pct_peak,ratio_to_cub,result,rel_error,determinism,noisy,host_timed,note
+cub,vendor,PASS,32.5,32,33,32.25,32.75,100,2064.9,61.6,1,8388608,0,bitwise,0,0,
+# end rows=1
+EOF_CSV
+}
+write_run "$files/float_sum.csv" float sum
+write_run "$files/int32_sum.csv" int32 sum
+write_run "$files/float_max.csv" float max
+expect "cannot compare: the baseline reduces float sum, this run int32 sum" \
+    --compare "$files/float_sum.csv" "$files/int32_sum.csv"
+expect "cannot compare: the baseline reduces int32 sum, this run float sum" \
+    --compare "$files/int32_sum.csv" "$files/float_sum.csv"
+expect "cannot compare: the baseline reduces float sum, this run float max" \
+    --compare "$files/float_sum.csv" "$files/float_max.csv"
+
+# the same files are valid: one reduction against itself compares (exit 0)
+out=$("$bench" --compare "$files/float_sum.csv" "$files/float_sum.csv" 2>"$tmp/stderr"); rc=$?
+if [ "$rc" -eq 0 ] && [[ "$out" == *"cub"*"SAME"* ]] && [ ! -s "$tmp/stderr" ]; then
+    passed=$((passed + 1)); echo "ok   --compare float_sum.csv float_sum.csv -> exit 0, SAME"
+else
+    failed=$((failed + 1)); echo "FAIL --compare float_sum.csv float_sum.csv -> exit $rc, stdout '${out:0:200}', stderr '$(cat "$tmp/stderr")'"
+fi
+rm -rf "$files"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

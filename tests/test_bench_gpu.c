@@ -3,7 +3,8 @@
  * and at most 1.05 x the theoretical peak it printed (a figure above the
  * peak means the bytes or the time were counted wrong, or the input sat in
  * L2). Reads the run back through the baseline reader, so the CSV format is
- * exercised too.  test_bench_gpu BENCH_COMPARE TMPDIR */
+ * exercised too. Then the --type all --op all summary on a small odd n must
+ * exit 0: every pair PASS or REFUSED.  test_bench_gpu BENCH_COMPARE TMPDIR */
 #include <stdio.h>
 #include <string.h>
 
@@ -45,6 +46,12 @@ int main(int argc, char **argv)
         CHECK(r->time_us.count == 30 || strcmp(r->family, "cpu") == 0);
     }
     free_run(&run);
-    printf("%s\n", check_failures ? "FAIL" : "ok: every row PASS with a plausible bandwidth");
+
+    snprintf(command, sizeof command, "'%s' --type all --op all -n 1000003 -S 3 -w 1", argv[1]);
+    printf("%s\n", command);
+    fflush(stdout);
+    CHECK(system(command) == 0);
+    printf("%s\n", check_failures ? "FAIL"
+                                   : "ok: every row PASS with a plausible bandwidth; every pair PASS");
     return check_failures ? 1 : 0;
 }

@@ -24,8 +24,50 @@ static void no_arguments_should_give_64_mib_and_100_cold_samples(void)
     struct bench_options o;
     char err[CLI_ERROR_LEN];
     CHECK(parse(&o, err, "") == CLI_OK);
-    CHECK(o.n == 16777216 && o.samples == 100 && !o.hot && o.method_count == 0);
+    CHECK(o.n == 0 && o.bytes == 0); /* n: 64 MiB of the chosen type */
+    CHECK(default_n(&o, TYPE_FLOAT) == 16777216);
+    CHECK(o.samples == 100 && o.warmup == 5 && o.seed == 1 && !o.hot && o.method_count == 0);
     CHECK(o.dist == DIST_UNIFORM && o.strategy == PASS_PADDED && o.offset == 0);
+    CHECK(o.type == TYPE_FLOAT && o.op == OP_SUM && !runs_matrix(&o));
+    CHECK(!o.progression && !o.sweep && !o.list && !o.csv_path && !o.baseline_path);
+}
+
+static void default_n_should_be_64_mib_of_each_type(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "") == CLI_OK);
+    CHECK(default_n(&o, TYPE_FLOAT) == 16777216);
+    CHECK(default_n(&o, TYPE_INT32) == 16777216);
+    CHECK(default_n(&o, TYPE_UINT32) == 16777216);
+    CHECK(default_n(&o, TYPE_DOUBLE) == 8388608);
+    CHECK(default_n(&o, TYPE_INT64) == 8388608);
+    CHECK(default_n(&o, TYPE_HALF) == 33554432);
+    CHECK(default_n(&o, TYPE_BFLOAT16) == 33554432);
+}
+
+static void explicit_n_should_hold_for_every_type(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "-n 1000003 --type all") == CLI_OK);
+    CHECK(o.n == 1000003);
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        CHECK(default_n(&o, (enum element_type)t) == 1000003);
+}
+
+static void bytes_should_set_n_per_element_size(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "--bytes 1024") == CLI_OK);
+    CHECK(o.n == 0 && o.bytes == 1024);
+    CHECK(default_n(&o, TYPE_FLOAT) == 256 && default_n(&o, TYPE_DOUBLE) == 128);
+    CHECK(default_n(&o, TYPE_HALF) == 512 && default_n(&o, TYPE_BFLOAT16) == 512);
+    CHECK(parse(&o, err, "-b 1001") == CLI_OK); /* rounds down to whole elements */
+    CHECK(default_n(&o, TYPE_FLOAT) == 250 && default_n(&o, TYPE_INT64) == 125);
+    CHECK(default_n(&o, TYPE_HALF) == 500);
+    CHECK(parse(&o, err, "-b 8") == CLI_OK && default_n(&o, TYPE_DOUBLE) == 1);
 }
 
 static void seed_000_spelling_should_select_step_and_size(void)
@@ -87,7 +129,18 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"-S many", "'many' is not a whole"},
         {"-w 0", "warmup: 0 is out of range"},
         {"-S 3000000000", "out of range"},
-        {"--offset 4", "out of range (0..3"},
+        {"--offset 4", "--offset: 4 float elements is 16 bytes or more (at most 3)"},
+        {"-b 7", "bytes: must be at least 8"},
+        {"-b 0", "at least 8"},
+        {"--bytes", "--bytes needs a value"},
+        {"-n 5 -b 1024", "pick one"},
+        {"-n 5 -b 67108864", "pick one"}, /* --bytes at its default still conflicts */
+        {"--type half --offset 9223372036854775808", "--offset: 9223372036854775808 half"},
+        {"-b 1024 -n 5", "pick one"},
+        {"--type", "--type needs a value"},
+        {"-t", "-t needs a value"},
+        {"--op", "--op needs a value"},
+        {"-o", "-o needs a value"},
         {"--dist gaussian", "unknown distribution 'gaussian'"},
         {"--strategy fast", "unknown strategy 'fast'"},
         {"--frobnicate", "unknown option '--frobnicate'"},
@@ -151,13 +204,183 @@ static void parse_count_should_agree_with_a_model_on_random_strings(void)
     }
 }
 
+/* ---- --type and --op */
+
+static void type_should_accept_every_name_in_both_spellings(void)
+{
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        struct bench_options o;
+        char err[CLI_ERROR_LEN], line[64];
+        const char *name = element_type_name((enum element_type)t);
+        snprintf(line, sizeof line, "--type %s", name);
+        CHECK(parse(&o, err, line) == CLI_OK);
+        CHECK((int)o.type == t && o.op == OP_SUM && !runs_matrix(&o));
+        snprintf(line, sizeof line, "-t %s", name);
+        CHECK(parse(&o, err, line) == CLI_OK);
+        CHECK((int)o.type == t);
+    }
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "-t half -t int64") == CLI_OK && o.type == TYPE_INT64); /* the last wins */
+}
+
+static void op_should_accept_every_name_in_both_spellings(void)
+{
+    for (int op = 0; op < OP_COUNT; ++op) {
+        struct bench_options o;
+        char err[CLI_ERROR_LEN], line[64];
+        const char *name = reduce_op_name((enum reduce_op)op);
+        snprintf(line, sizeof line, "--op %s", name);
+        CHECK(parse(&o, err, line) == CLI_OK);
+        CHECK((int)o.op == op && o.type == TYPE_FLOAT && !runs_matrix(&o));
+        snprintf(line, sizeof line, "-o %s", name);
+        CHECK(parse(&o, err, line) == CLI_OK);
+        CHECK((int)o.op == op);
+    }
+}
+
+static void all_should_select_every_type_or_op_and_run_the_matrix(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "--type all") == CLI_OK);
+    CHECK(o.type == TYPE_COUNT && o.op == OP_SUM && runs_matrix(&o));
+    CHECK(parse(&o, err, "-o all") == CLI_OK);
+    CHECK(o.type == TYPE_FLOAT && o.op == OP_COUNT && runs_matrix(&o));
+    CHECK(parse(&o, err, "-t all -o all -m cub -n 4096 --hot -S 3") == CLI_OK);
+    CHECK(o.type == TYPE_COUNT && o.op == OP_COUNT && runs_matrix(&o) && o.n == 4096);
+    CHECK(parse(&o, err, "-t double -o max") == CLI_OK);
+    CHECK(o.type == TYPE_DOUBLE && o.op == OP_MAX && !runs_matrix(&o));
+}
+
+static void runs_matrix_should_be_true_exactly_when_a_side_is_all(void)
+{
+    struct bench_options o = {.type = TYPE_HALF, .op = OP_MIN};
+    CHECK(!runs_matrix(&o));
+    o.type = TYPE_COUNT;
+    CHECK(runs_matrix(&o));
+    o.op = OP_COUNT;
+    CHECK(runs_matrix(&o));
+    o.type = TYPE_INT32;
+    CHECK(runs_matrix(&o));
+}
+
+static void unknown_type_or_op_should_be_rejected_naming_the_option(void)
+{
+    static const struct bad_case CASES[] = {
+        {"--type nosuch", "--type: unknown type 'nosuch'"},
+        {"-t nosuch", "--type: unknown type 'nosuch'"},
+        {"--type Float", "unknown type 'Float'"},
+        {"--type ALL", "unknown type 'ALL'"},
+        {"--type float32", "unknown type 'float32'"},
+        {"--op nosuch", "--op: unknown operator 'nosuch'"},
+        {"-o product", "--op: unknown operator 'product'"},
+        {"--op Sum", "unknown operator 'Sum'"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        struct bench_options o;
+        char err[CLI_ERROR_LEN] = "";
+        const enum cli_status status = parse(&o, err, CASES[i].line);
+        const int found = strstr(err, CASES[i].message_part) != NULL;
+        if (status != CLI_ERROR || !found)
+            fprintf(stderr, "  '%s' -> status %d, message '%s'\n", CASES[i].line, status, err);
+        CHECK(status == CLI_ERROR);
+        CHECK(found);
+        /* the message lists what is accepted */
+        CHECK(strstr(err, "all") != NULL);
+    }
+    struct bench_options o;
+    char err[CLI_ERROR_LEN] = "";
+    CHECK(parse(&o, err, "--type nosuch") == CLI_ERROR);
+    CHECK(strstr(err, "bfloat16") != NULL && strstr(err, "half") != NULL);
+    CHECK(parse(&o, err, "--op nosuch") == CLI_ERROR);
+    CHECK(strstr(err, "sum, max, min") != NULL);
+}
+
+/* ---- --offset: under 16 bytes of the element type */
+
+static void offset_should_be_accepted_up_to_16_bytes_of_the_type(void)
+{
+    static const struct {
+        const char *type;
+        size_t largest;
+    } LIMITS[] = {{"float", 3}, {"int32", 3}, {"uint32", 3}, {"half", 7},
+                  {"bfloat16", 7}, {"double", 1}, {"int64", 1}};
+    for (size_t i = 0; i < sizeof LIMITS / sizeof LIMITS[0]; ++i) {
+        struct bench_options o;
+        char err[CLI_ERROR_LEN] = "", line[64], message[128];
+        snprintf(line, sizeof line, "--type %s --offset %zu", LIMITS[i].type, LIMITS[i].largest);
+        CHECK(parse(&o, err, line) == CLI_OK);
+        CHECK(o.offset == LIMITS[i].largest);
+        snprintf(line, sizeof line, "--offset %zu -t %s", LIMITS[i].largest + 1, LIMITS[i].type);
+        CHECK(parse(&o, err, line) == CLI_ERROR);
+        snprintf(message, sizeof message, "--offset: %zu %s elements is 16 bytes or more (at most %zu)",
+                 LIMITS[i].largest + 1, LIMITS[i].type, LIMITS[i].largest);
+        CHECK(strstr(err, message) != NULL);
+        if (!strstr(err, message))
+            fprintf(stderr, "  '%s' -> '%s'\n", line, err);
+    }
+}
+
+static void offset_with_every_type_should_fit_the_widest(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN] = "";
+    CHECK(parse(&o, err, "--type all --offset 1") == CLI_OK);
+    CHECK(parse(&o, err, "--type all --offset 2") == CLI_ERROR);
+    CHECK(strstr(err, "--offset: 2 double elements") != NULL);
+    CHECK(parse(&o, err, "--op all --type half --offset 7") == CLI_OK);
+    CHECK(parse(&o, err, "--type half --offset 8") == CLI_ERROR);
+    CHECK(strstr(err, "8 half elements") != NULL && strstr(err, "at most 7") != NULL);
+    CHECK(parse(&o, err, "--offset 16") == CLI_ERROR); /* default float */
+    CHECK(parse(&o, err, "--offset 0 --type int64") == CLI_OK);
+}
+
+/* ---- what needs one (type, operator) */
+
+static void all_should_be_rejected_with_single_run_outputs(void)
+{
+    static const char *const SINGLE[] = {"--progression", "--sweep", "--csv out.csv", "--json out.json",
+                                         "--markdown out.md", "--baseline base.csv"};
+    static const char *const NAMES[] = {"--progression", "--sweep", "--csv", "--json", "--markdown",
+                                        "--baseline"};
+    static const char *const ALL[] = {"--type all", "--op all", "-t all -o all", "-o all -t half"};
+    for (size_t i = 0; i < sizeof SINGLE / sizeof SINGLE[0]; ++i)
+        for (size_t a = 0; a < sizeof ALL / sizeof ALL[0]; ++a) {
+            struct bench_options o;
+            char err[CLI_ERROR_LEN] = "", line[96], message[96];
+            snprintf(line, sizeof line, "%s %s", ALL[a], SINGLE[i]);
+            const enum cli_status status = parse(&o, err, line);
+            snprintf(message, sizeof message, "%s needs one type and one operator, not --%s all",
+                     NAMES[i], a == 1 || a == 3 ? "op" : "type");
+            CHECK(status == CLI_ERROR);
+            CHECK(strstr(err, message) != NULL);
+            if (status != CLI_ERROR || !strstr(err, message))
+                fprintf(stderr, "  '%s' -> status %d, message '%s'\n", line, status, err);
+            /* the same option with one (type, operator) is fine */
+            snprintf(line, sizeof line, "-t int32 -o min %s", SINGLE[i]);
+            CHECK(parse(&o, err, line) == CLI_OK);
+        }
+}
+
 int main(void)
 {
     RUN_TEST(no_arguments_should_give_64_mib_and_100_cold_samples);
+    RUN_TEST(default_n_should_be_64_mib_of_each_type);
+    RUN_TEST(explicit_n_should_hold_for_every_type);
+    RUN_TEST(bytes_should_set_n_per_element_size);
     RUN_TEST(seed_000_spelling_should_select_step_and_size);
     RUN_TEST(every_option_should_be_read);
     RUN_TEST(help_should_be_recognised_anywhere);
     RUN_TEST(bad_input_should_fail_with_a_message_naming_the_problem);
     RUN_TEST(parse_count_should_agree_with_a_model_on_random_strings);
+    RUN_TEST(type_should_accept_every_name_in_both_spellings);
+    RUN_TEST(op_should_accept_every_name_in_both_spellings);
+    RUN_TEST(all_should_select_every_type_or_op_and_run_the_matrix);
+    RUN_TEST(runs_matrix_should_be_true_exactly_when_a_side_is_all);
+    RUN_TEST(unknown_type_or_op_should_be_rejected_naming_the_option);
+    RUN_TEST(offset_should_be_accepted_up_to_16_bytes_of_the_type);
+    RUN_TEST(offset_with_every_type_should_fit_the_widest);
+    RUN_TEST(all_should_be_rejected_with_single_run_outputs);
     return test_exit_code();
 }

@@ -1,15 +1,26 @@
-/* Every registered method, at every awkward size, on fresh random data and on
- * data with an exactly known sum, through every way of driving it:
- *   sizes: 0, 1, 2, 31/32/33 (a warp +/- 1), 255..257 and 511..513 (block
- *   sizes +/- 1), 1023..1025, 4097, 32768/32769 (step 17's one-block
- *   limit), 65537, 1000003 (a million + odd), 2^24;
- *   input pointer offset by 0..3 floats (misaligned for 16-byte loads);
+/* Every registered method, for every (element type, operator) pair it
+ * declares, at every awkward size, on fresh random data and on data with an
+ * exactly known answer, through every way of driving it:
+ *   sizes: 0, 1, 2, 31/32/33 (a warp +/- 1), 255..257, 511..513, 1023..1025
+ *   (block sizes +/- 1), 4097, 65537, 1000003 (odd), step 17's one-block
+ *   limits +/- 1 (16 KiB and 128 KiB of elements), 2^24 + 3;
+ *   input pointer offset by every whole number of elements under 16 bytes
+ *   (0..3 floats, 0..7 halves, 0..1 doubles: misaligned for 16-byte loads);
+ *   distributions uniform, small-ints (exact sum) and signed;
+ *   max and min with an extreme value planted at the first, the last or a
+ *   random index (integer results, max and min must match bit for bit);
  *   pass kernels both padded and power-of-two split.
- * Methods whose results do not vary by design (no float atomics) must also be
- * bitwise identical on a second call. The random seed is printed so a failure
- * can be replayed:  test_methods_gpu [--seed N] [--method NAME] [--quick]
- * --quick is for compute-sanitizer (10-100x slower): a few odd sizes, one
- * distribution, offsets 0 and 1. */
+ * Each case is called twice, the result slot poisoned with different bytes
+ * each time (an unwritten result cannot match twice); methods whose results
+ * do not vary by design (no atomics) must give the same bits both times.
+ * The data holds no NaN: our kernels' max/min ignore NaN (fmaxf), CUB's
+ * propagate it from one side only, so NaN inputs give method-dependent results.
+ *
+ *   test_methods_gpu [--seed N] [--method NAME] [--type T] [--op OP] [--quick] [--large]
+ * --quick is for compute-sanitizer (10-100x slower): one pair per element
+ * type, a few odd sizes, offsets 0 and 1. --large runs step 18's ring (only
+ * from ~2^26 floats): sizes around its threshold, every pair. The seed is
+ * printed so a failure can be replayed. */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -22,63 +33,90 @@
 #include "registry.h"
 #include "tma_ring.h"
 
-static const size_t FULL_SIZES[] = {0,    1,    2,     31,    32,    33,      255,
-                                    256,  257,  511,   512,   513,   1023,    1024,
-                                    1025, 4097, 32768, 32769, 65537, 1000003, 1u << 24};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define MAX_SIZES 32
+#define BIG (((size_t)1 << 24) + 3)
+#define RING_CHUNK_BYTES 32768 /* step 18's chunk */
+#define VECTOR_BYTES 16
+
+static const size_t COMMON_SIZES[] = {0,    1,    2,    31,   32,    33,    255,     256, 257,
+                                      511,  512,  513,  1023, 1024,  1025,  4097,    65537,
+                                      1000003, BIG};
 static const size_t QUICK_SIZES[] = {0, 1, 33, 1025, 100003};
 static const enum distribution FULL_DISTS[] = {DIST_UNIFORM, DIST_SMALL_INTS, DIST_SIGNED};
-static const enum distribution LARGE_DISTS[] = {DIST_UNIFORM, DIST_SIGNED};
-#define LARGEST (1u << 24)
-#define MAX_OFFSET 3
-#define RING_CHUNK_FLOATS 8192 /* step 18's 32 KB chunk */
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+static const enum distribution ONE_DIST[] = {DIST_SIGNED};
+/* --quick: each type once, each operator at least twice. */
+static const struct reduce_spec QUICK_PAIRS[] = {
+    {TYPE_FLOAT, OP_SUM},  {TYPE_DOUBLE, OP_MAX},   {TYPE_INT32, OP_MIN},
+    {TYPE_INT64, OP_SUM},  {TYPE_UINT32, OP_MAX},   {TYPE_HALF, OP_SUM},
+    {TYPE_BFLOAT16, OP_MIN}};
 
-struct plan {
-    const size_t *sizes;
-    size_t size_count;
-    const enum distribution *dists;
-    size_t dist_count;
-    size_t max_offset;
+struct options {
+    uint64_t seed;
+    const char *method;
+    enum element_type type; /* TYPE_COUNT: all */
+    enum reduce_op op;      /* OP_COUNT: all */
+    bool quick, large;
 };
 
-static size_t largest_size(const struct plan *p)
+struct buffers {
+    unsigned char *host;
+    unsigned char *device; /* the largest case + 16 bytes of offset */
+    void *d_out;
+    void *workspace;
+    size_t workspace_bytes;
+};
+
+/* Per method: cases run and failed, over the whole test. */
+static int cases_run[64], cases_failed[64];
+
+static size_t method_index(const struct method *m)
 {
-    size_t largest = 0;
-    for (size_t i = 0; i < p->size_count; ++i)
-        largest = p->sizes[i] > largest ? p->sizes[i] : largest;
-    return largest;
+    for (size_t i = 0; i < METHOD_COUNT; ++i)
+        if (METHODS[i] == m)
+            return i;
+    return 0;
 }
 
-/* Sizes around the ring's threshold (a whole number of chunks on an H100, but
- * not assumed): the ring with no rest, 1 float of rest, a chunk less 1 float
- * of rest, one float into the next chunk, and an odd size. */
-static size_t large_sizes(size_t *sizes, bool quick)
+/* Sizes for type t: the common list plus step 17's limits in elements:
+ * one 256-thread block up to 16 KiB, one 1024-thread block up to 128 KiB. */
+static size_t sizes_for(enum element_type t, bool quick, size_t *sizes)
+{
+    size_t count = 0;
+    if (quick) {
+        memcpy(sizes, QUICK_SIZES, sizeof QUICK_SIZES);
+        return COUNT(QUICK_SIZES);
+    }
+    for (size_t i = 0; i < COUNT(COMMON_SIZES); ++i)
+        sizes[count++] = COMMON_SIZES[i];
+    const size_t small = 16384 / element_size(t), one_block = 131072 / element_size(t);
+    const size_t limits[] = {small, small + 1, one_block, one_block + 1};
+    for (size_t i = 0; i < COUNT(limits); ++i)
+        sizes[count++] = limits[i];
+    return count;
+}
+
+/* Sizes around step 18's threshold for spec: the ring with no rest, one
+ * element into the next chunk, a chunk less one element of rest, an odd size. */
+static size_t large_sizes_for(struct reduce_spec spec, bool quick, size_t *sizes)
 {
     size_t min_n = 0;
-    CHECK(tma_ring_min_elements(&min_n) == 0);
+    CHECK(tma_ring_min_elements(spec, &min_n) == 0);
     if (min_n == 0) {
         printf("SKIP test_methods_gpu --large: step 18's ring does not run on this GPU\n");
         exit(EXIT_SKIP);
     }
-    const size_t whole = (min_n + RING_CHUNK_FLOATS - 1) / RING_CHUNK_FLOATS * RING_CHUNK_FLOATS;
+    const size_t chunk = RING_CHUNK_BYTES / element_size(spec.type);
+    const size_t whole = (min_n + chunk - 1) / chunk * chunk;
     if (quick) {
         sizes[0] = min_n;
-        sizes[1] = whole + RING_CHUNK_FLOATS + 3;
+        sizes[1] = whole + chunk + 3;
         return 2;
     }
-    const size_t all[] = {min_n - 1, min_n, min_n + 1, whole + RING_CHUNK_FLOATS - 1,
-                          whole + RING_CHUNK_FLOATS + 1, min_n + 1000003};
+    const size_t all[] = {min_n, whole + chunk + 1, whole + 2 * chunk - 1, min_n + 1000003};
     memcpy(sizes, all, sizeof all);
     return COUNT(all);
 }
-
-struct buffers {
-    float *host;
-    float *device; /* the plan's largest size + MAX_OFFSET floats */
-    float *d_out;
-    void *workspace;
-    size_t workspace_bytes;
-};
 
 static bool ensure_workspace(struct buffers *b, size_t bytes)
 {
@@ -94,121 +132,234 @@ static bool ensure_workspace(struct buffers *b, size_t bytes)
     return true;
 }
 
-/* One call; returns false (after CHECK-reporting why) if it failed. */
-static bool call_method(const struct method *m, enum pass_strategy strategy, const float *d_in,
-                        const float *h_in, size_t n, struct buffers *b, float *result)
+/* One call with the result slot poisoned by `poison` bytes; false (after
+ * CHECK-reporting why) if a call failed. The first call of a case zeroes the
+ * workspace first. */
+static bool call_method(const struct method *m, enum pass_strategy strategy,
+                        struct reduce_spec spec, const void *d_in, const void *h_in, size_t n,
+                        struct buffers *b, bool first_call, int poison, double *result)
 {
-    if (m->host_sum) {
-        *result = m->host_sum(h_in, n);
-        return true;
+    unsigned char bytes[MAX_RESULT_BYTES];
+    memset(bytes, poison, sizeof bytes);
+    if (m->host) {
+        m->host(spec, h_in, n, bytes);
+    } else {
+        /* The contract: the workspace starts zeroed (a counter lives there) -
+         * other methods' partials were just in it - and the method leaves it
+         * zero, which the second call of each case relies on. */
+        size_t ws = 0;
+        const bool ok = method_workspace_bytes(m, spec, n, &ws) == 0 && ensure_workspace(b, ws) &&
+                        (!first_call || cudaMemset(b->workspace, 0, ws) == cudaSuccess) &&
+                        cudaMemset(b->d_out, poison, MAX_RESULT_BYTES) == cudaSuccess &&
+                        run_method_once(m, strategy, spec, d_in, n, b->d_out, b->workspace, 0) == 0 &&
+                        cudaMemcpy(bytes, b->d_out, sizeof bytes, cudaMemcpyDeviceToHost) ==
+                            cudaSuccess;
+        CHECK(ok);
+        if (!ok)
+            return false;
     }
-    size_t bytes = 0;
-    const bool ok = method_workspace_bytes(m, n, &bytes) == 0 && ensure_workspace(b, bytes) &&
-                    cudaMemset(b->d_out, 0xFF, sizeof(float)) == cudaSuccess &&
-                    run_method_once(m, strategy, d_in, n, b->d_out, b->workspace, 0) == 0 &&
-                    cudaMemcpy(result, b->d_out, sizeof *result, cudaMemcpyDeviceToHost) ==
-                        cudaSuccess;
-    CHECK(ok);
-    return ok;
+    *result = load_as_double(accumulator_type(spec.type), bytes, 0);
+    return true;
 }
 
-static int failures_for_method;
+struct data_case {
+    struct reduce_spec spec;
+    enum distribution dist;
+    size_t n, offset;
+    const void *d_in, *h_in;
+    const struct reference *ref;
+};
 
-static void check_case(const struct method *m, enum pass_strategy strategy, enum distribution dist,
-                       size_t n, size_t offset, uint64_t seed, struct buffers *b)
+static void check_method(const struct method *m, const struct data_case *c, struct buffers *b)
 {
-    const struct data_info info = fill_data(b->host, n, dist, seed);
-    const struct reference ref = compute_reference(b->host, n, info);
-    float *d_in = b->device + offset;
-    CHECK(cudaMemcpy(d_in, b->host, n * sizeof(float), cudaMemcpyHostToDevice) == cudaSuccess);
-    const bool sums_abs = (m->flags & METHOD_SUMS_ABS) != 0;
-    float first = 0.0f, second = 0.0f;
-    if (!call_method(m, strategy, d_in, b->host, n, b, &first) ||
-        !call_method(m, strategy, d_in, b->host, n, b, &second)) {
-        ++failures_for_method;
+    char reason[160];
+    if (method_refuses(m, c->spec, c->n, reason, sizeof reason))
         return;
+    const bool sums_abs = (m->flags & METHOD_SUMS_ABS) && c->spec.op == OP_SUM;
+    /* Only a floating-point sum's rounding depends on the order atomics land in. */
+    const bool may_vary = (m->flags & METHOD_ORDER_VARIES) && c->spec.op == OP_SUM &&
+                          !is_integer_type(c->spec.type);
+    for (int s = 0; s < (m->pass ? 2 : 1); ++s) {
+        const size_t i = method_index(m);
+        ++cases_run[i];
+        double first = 0.0, second = 0.0;
+        const bool called =
+            call_method(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n, b, true, 0xFF, &first) &&
+            call_method(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n, b, false, 0x5A, &second);
+        const bool right = called && result_passes(first, c->ref, sums_abs) &&
+                           result_passes(second, c->ref, sums_abs);
+        const bool repeatable = may_vary || memcmp(&first, &second, sizeof first) == 0;
+        if (right && repeatable)
+            continue;
+        if (cases_failed[i]++ < 5)
+            fprintf(stderr,
+                    "  %s [%s] %s %s %s n=%zu offset=%zu: got %.17g then %.17g, want %.17g "
+                    "(bound %.3g)%s\n",
+                    m->name, m->pass ? pass_strategy_name((enum pass_strategy)s) : "-",
+                    element_type_name(c->spec.type), reduce_op_name(c->spec.op),
+                    distribution_name(c->dist), c->n, c->offset, first, second,
+                    reference_target(c->ref, sums_abs), error_bound(c->ref),
+                    repeatable ? "" : " - not bitwise repeatable");
     }
-    const bool right = result_passes(first, &ref, sums_abs) && result_passes(second, &ref, sums_abs);
-    const bool repeatable = (m->flags & METHOD_ORDER_VARIES) || memcmp(&first, &second, 4) == 0;
-    if (info.exact_sum_known)
-        CHECK(ref.sum == info.exact_sum);
-    if (!right || !repeatable) {
-        ++failures_for_method;
-        fprintf(stderr,
-                "  %s [%s] %s n=%zu offset=%zu: got %.9g then %.9g, want %.9g (bound %.3g)%s\n",
-                m->name, m->pass ? pass_strategy_name(strategy) : "-", distribution_name(dist), n,
-                offset, first, second, reference_target(&ref, sums_abs), error_bound(&ref),
-                repeatable ? "" : " - not bitwise repeatable");
-    }
-    CHECK(right);
-    CHECK(repeatable);
 }
 
-static void check_method(const struct method *m, const struct plan *p, uint64_t seed,
-                         struct buffers *b)
+static void run_methods(const struct options *o, const struct data_case *c, struct buffers *b)
 {
-    const int strategies = m->pass ? 2 : 1;
-    failures_for_method = 0;
-    /* The contract: a method's workspace starts zeroed (a counter lives there). */
-    if (b->workspace_bytes)
-        CHECK(cudaMemset(b->workspace, 0, b->workspace_bytes) == cudaSuccess);
-    for (int s = 0; s < strategies; ++s)
-        for (size_t d = 0; d < p->dist_count; ++d)
-            for (size_t i = 0; i < p->size_count; ++i)
-                for (size_t offset = 0; offset <= p->max_offset; ++offset) {
-                    /* the big size once per distribution is enough for the slow rows */
-                    if (p->sizes[i] == LARGEST && offset > 0)
-                        continue;
-                    check_case(m, (enum pass_strategy)s, p->dists[d], p->sizes[i], offset,
-                               seed + i * 131 + offset, b);
-                }
-    printf("%s %s\n", failures_for_method ? "FAIL" : "ok  ", m->name);
+    for (size_t i = 0; i < METHOD_COUNT; ++i)
+        if (!o->method || strcmp(o->method, METHODS[i]->name) == 0)
+            check_method(METHODS[i], c, b);
+}
+
+static bool wants(const struct options *o, struct reduce_spec spec)
+{
+    if (o->quick && !o->large) {
+        for (size_t i = 0; i < COUNT(QUICK_PAIRS); ++i)
+            if (QUICK_PAIRS[i].type == spec.type && QUICK_PAIRS[i].op == spec.op)
+                return true;
+        return false;
+    }
+    return (o->type == TYPE_COUNT || o->type == spec.type) && (o->op == OP_COUNT || o->op == spec.op);
+}
+
+/* One filled buffer, then every wanted operator on it: sums as drawn; max and
+ * min with the extreme planted at the first, the last or a pseudo-random
+ * index (restored afterwards), the reference patched to match. */
+static void run_data_case(const struct options *o, enum element_type t, enum distribution dist,
+                          size_t n, size_t offset, uint64_t seed, struct buffers *b)
+{
+    const size_t size = element_size(t);
+    const struct data_info info = fill_data(b->host, n, t, dist, seed);
+    unsigned char *d_in = b->device + offset * size;
+    CHECK(cudaMemcpy(d_in, b->host, n * size, cudaMemcpyHostToDevice) == cudaSuccess);
+    for (int op = 0; op < OP_COUNT; ++op) {
+        const struct reduce_spec spec = {t, (enum reduce_op)op};
+        if (!wants(o, spec))
+            continue;
+        struct reference ref = compute_reference(spec, b->host, n, info);
+        if (info.exact_sum_known && op == OP_SUM)
+            CHECK(ref.sum == info.exact_sum);
+        const size_t at = n == 0 ? 0 : seed % 3 == 0 ? 0 : seed % 3 == 1 ? n - 1 : seed % n;
+        unsigned char saved[8];
+        const bool plant = op != OP_SUM && n > 0;
+        if (plant) {
+            memcpy(saved, b->host + at * size, size);
+            store_from_double(t, b->host, at, extreme_value(t, spec.op));
+            CHECK(cudaMemcpy(d_in + at * size, b->host + at * size, size, cudaMemcpyHostToDevice) ==
+                  cudaSuccess);
+            if (op == OP_MAX)
+                ref.max = extreme_value(t, OP_MAX);
+            else
+                ref.min = extreme_value(t, OP_MIN);
+        }
+        const struct data_case c = {spec, dist, n, offset, d_in, b->host, &ref};
+        run_methods(o, &c, b);
+        if (plant) {
+            memcpy(b->host + at * size, saved, size);
+            CHECK(cudaMemcpy(d_in + at * size, saved, size, cudaMemcpyHostToDevice) == cudaSuccess);
+        }
+    }
+}
+
+static bool type_wanted(const struct options *o, enum element_type t)
+{
+    for (int op = 0; op < OP_COUNT; ++op)
+        if (wants(o, (struct reduce_spec){t, (enum reduce_op)op}))
+            return true;
+    return false;
+}
+
+static void run_type(const struct options *o, enum element_type t, struct buffers *b)
+{
+    size_t sizes[MAX_SIZES];
+    const size_t max_offset = o->quick ? 1 : VECTOR_BYTES / element_size(t) - 1;
+    const enum distribution *dists = o->quick || o->large ? ONE_DIST : FULL_DISTS;
+    const size_t dist_count = o->quick || o->large ? COUNT(ONE_DIST) : COUNT(FULL_DISTS);
+    const size_t size_count =
+        o->large ? large_sizes_for((struct reduce_spec){t, OP_SUM}, o->quick, sizes)
+                 : sizes_for(t, o->quick, sizes);
+    uint64_t case_seed = o->seed;
+    for (size_t d = 0; d < dist_count; ++d)
+        for (size_t i = 0; i < size_count; ++i)
+            for (size_t offset = 0; offset <= max_offset; ++offset) {
+                /* the big sizes at two offsets are enough for the slow rows */
+                if ((sizes[i] == BIG || o->large) && offset > 1)
+                    continue;
+                run_data_case(o, t, dists[d], sizes[i], offset, case_seed++, b);
+            }
+    printf("done %s\n", element_type_name(t));
+    fflush(stdout);
+}
+
+static size_t largest_bytes(const struct options *o)
+{
+    size_t largest = BIG * 8;
+    for (int t = 0; o->large && t < TYPE_COUNT; ++t) {
+        size_t sizes[MAX_SIZES];
+        const size_t count = large_sizes_for((struct reduce_spec){(enum element_type)t, OP_SUM},
+                                             o->quick, sizes);
+        for (size_t i = 0; i < count; ++i)
+            if (sizes[i] * element_size((enum element_type)t) > largest)
+                largest = sizes[i] * element_size((enum element_type)t);
+    }
+    return largest;
+}
+
+static bool parse_options(int argc, char **argv, struct options *o)
+{
+    *o = (struct options){.seed = (uint64_t)time(NULL), .type = TYPE_COUNT, .op = OP_COUNT};
+    for (int i = 1; i < argc; ++i) {
+        const bool has_value = i + 1 < argc;
+        if (strcmp(argv[i], "--quick") == 0)
+            o->quick = true;
+        else if (strcmp(argv[i], "--large") == 0)
+            o->large = true;
+        else if (strcmp(argv[i], "--seed") == 0 && has_value)
+            o->seed = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--method") == 0 && has_value)
+            o->method = argv[++i];
+        else if (strcmp(argv[i], "--type") == 0 && has_value &&
+                 (o->type = element_type_from_name(argv[++i])) != TYPE_COUNT)
+            continue;
+        else if (strcmp(argv[i], "--op") == 0 && has_value &&
+                 (o->op = reduce_op_from_name(argv[++i])) != OP_COUNT)
+            continue;
+        else
+            return false;
+    }
+    return !o->method || find_method(o->method);
 }
 
 int main(int argc, char **argv)
 {
-    skip_without_gpu("test_methods_gpu");
-    uint64_t seed = (uint64_t)time(NULL);
-    const char *only = NULL;
-    bool quick = false, large = false;
-    for (int i = 1; i < argc; ++i) {
-        if (strcmp(argv[i], "--quick") == 0)
-            quick = true;
-        else if (strcmp(argv[i], "--large") == 0)
-            large = true;
-        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc)
-            only = argv[++i];
-        else {
-            fprintf(stderr,
-                    "usage: test_methods_gpu [--seed N] [--method NAME] [--quick] [--large]\n");
-            return 2;
-        }
+    struct options o;
+    if (!parse_options(argc, argv, &o)) {
+        fprintf(stderr, "usage: test_methods_gpu [--seed N] [--method NAME] [--type T] [--op OP] "
+                        "[--quick] [--large]\n");
+        return 2;
     }
-    size_t ring_sizes[8];
-    struct plan plan = {FULL_SIZES, COUNT(FULL_SIZES), FULL_DISTS, COUNT(FULL_DISTS), MAX_OFFSET};
-    if (large)
-        plan = (struct plan){ring_sizes, large_sizes(ring_sizes, quick), LARGE_DISTS,
-                             quick ? 1 : COUNT(LARGE_DISTS), quick ? 1 : MAX_OFFSET};
-    else if (quick)
-        plan = (struct plan){QUICK_SIZES, COUNT(QUICK_SIZES), FULL_DISTS, 1, 1};
-    printf("seed %" PRIu64 " (replay: test_methods_gpu --seed %" PRIu64 ")\n", seed, seed);
+    skip_without_gpu("test_methods_gpu");
+    CHECK(METHOD_COUNT <= COUNT(cases_run));
+    printf("seed %" PRIu64 " (replay: test_methods_gpu --seed %" PRIu64 ")\n", o.seed, o.seed);
 
     struct buffers b = {0};
-    const size_t capacity = largest_size(&plan);
-    b.host = malloc(capacity * sizeof(float));
+    const size_t capacity = largest_bytes(&o);
+    b.host = malloc(capacity);
     CHECK(b.host != NULL);
-    CHECK(cudaMalloc((void **)&b.device, (capacity + MAX_OFFSET) * sizeof(float)) == cudaSuccess);
-    CHECK(cudaMalloc((void **)&b.d_out, sizeof(float)) == cudaSuccess);
+    CHECK(cudaMalloc((void **)&b.device, capacity + VECTOR_BYTES) == cudaSuccess);
+    CHECK(cudaMalloc(&b.d_out, MAX_RESULT_BYTES) == cudaSuccess);
     if (check_failures)
         return 1;
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        if (type_wanted(&o, (enum element_type)t))
+            run_type(&o, (enum element_type)t, &b);
+
     int failed_methods = 0, methods = 0;
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
-        if (only && strcmp(only, METHODS[i].name) != 0)
+        if (cases_run[i] == 0)
             continue;
-        check_method(&METHODS[i], &plan, seed, &b);
-        failed_methods += failures_for_method != 0;
+        printf("%s %-20s %6d cases, %d failed\n", cases_failed[i] ? "FAIL" : "ok  ",
+               METHODS[i]->name, cases_run[i], cases_failed[i]);
+        failed_methods += cases_failed[i] != 0;
         ++methods;
     }
     free(b.host);

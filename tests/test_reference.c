@@ -1,21 +1,38 @@
-/* The CPU reference and the PASS/FAIL bound: the suite's notion of "right". */
+/* The CPU reference and the PASS/FAIL bound: the suite's notion of "right",
+ * for every element type and operator. */
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "data_gen.h"
 #include "reference.h"
 
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct data_info INEXACT = {.exact_sum_known = false, .exact_sum = 0.0};
+
 static struct reference reference_of(const float *h, size_t n)
 {
-    const struct data_info inexact = {.exact_sum_known = false, .exact_sum = 0.0};
-    return compute_reference(h, n, inexact);
+    return compute_reference((struct reduce_spec){TYPE_FLOAT, OP_SUM}, h, n, INEXACT);
 }
+
+/* A hand-made reference: what error_bound and result_passes read. */
+static struct reference made(enum element_type t, enum reduce_op op, double sum, double sum_abs,
+                             size_t n, bool exact)
+{
+    return (struct reference){.spec = {t, op}, .sum = sum, .sum_abs = sum_abs, .max = sum,
+                              .min = sum, .n = n, .exact = exact};
+}
+
+/* ---- float sums (the original suite) */
 
 static void reference_should_sum_exactly_where_double_cannot(void)
 {
-    /* 1e8 + many tiny values: a plain double loop of 1 + 1e-16 steps loses
-     * them; compensation keeps them. */
+    /* 1e16 + many ones: a plain double loop of 1e16 + 1 steps loses them
+     * (ulp(1e16) = 2); compensation keeps them. */
     enum { N = 1 + 1000000 };
     float *h = malloc(N * sizeof *h);
     h[0] = 1e16f;
@@ -23,6 +40,8 @@ static void reference_should_sum_exactly_where_double_cannot(void)
         h[i] = 1.0f;
     const struct reference ref = reference_of(h, N);
     CHECK(ref.sum == (double)1e16f + 1000000.0);
+    CHECK(ref.sum_abs == (double)1e16f + 1000000.0);
+    CHECK(!ref.exact && ref.n == N);
     free(h);
 }
 
@@ -32,39 +51,73 @@ static void reference_should_track_sum_of_absolute_values(void)
     const struct reference ref = reference_of(h, 4);
     CHECK(ref.sum == 2.0);
     CHECK(ref.sum_abs == 7.0);
+    CHECK(ref.max == 3.0 && ref.min == -2.5);
     CHECK(reference_target(&ref, false) == 2.0);
     CHECK(reference_target(&ref, true) == 7.0);
 }
 
+static void reference_should_equal_the_exact_sum_of_uniform_floats(void)
+{
+    /* uniform floats are k 2^-24: a million of them sum exactly in a double */
+    enum { N = 1000003 };
+    float *h = malloc(N * sizeof *h);
+    fill_data(h, N, TYPE_FLOAT, DIST_SIGNED, 12);
+    double exact = 0.0;
+    for (size_t i = 0; i < N; ++i)
+        exact += h[i];
+    const struct reference ref = reference_of(h, N);
+    CHECK(ref.sum == exact);
+    free(h);
+}
+
 static void bound_should_grow_with_sqrt_n_and_the_data_scale(void)
 {
-    struct reference ref = {.sum = 0.0, .sum_abs = 1000.0, .n = 1 << 20, .exact = false};
+    struct reference ref = made(TYPE_FLOAT, OP_SUM, 0.0, 1000.0, 1 << 20, false);
     const double b20 = error_bound(&ref);
-    CHECK(fabs(b20 - 4.0 * 1024.0 * 0x1p-24 * 1000.0) < 1e-12);
+    CHECK(b20 == 4.0 * 1024.0 * 0x1p-24 * 1000.0);
     ref.n = 1 << 22;
-    CHECK(fabs(error_bound(&ref) / b20 - 2.0) < 1e-12); /* sqrt(4x) */
+    CHECK(error_bound(&ref) == 2.0 * b20); /* sqrt(4x) */
     ref.sum_abs = 2000.0;
-    CHECK(fabs(error_bound(&ref) / b20 - 4.0) < 1e-12);
+    CHECK(error_bound(&ref) == 4.0 * b20);
     ref.n = 1;
-    CHECK(error_bound(&ref) == 4.0 * 0x1p-24 * 2000.0); /* floor: 2u at n = 1 is below 4u */
+    CHECK(error_bound(&ref) == 4.0 * 0x1p-24 * 2000.0); /* 4 sqrt(1) = 4 is above the floor of 2 */
+    ref.n = 0;
+    CHECK(error_bound(&ref) == 2.0 * 0x1p-24 * 2000.0); /* the floor: 2u sum|x| */
 }
 
 static void bound_should_be_zero_for_exact_data(void)
 {
-    const struct reference ref = {.sum = 5.0, .sum_abs = 5.0, .n = 100, .exact = true};
+    const struct reference ref = made(TYPE_FLOAT, OP_SUM, 5.0, 5.0, 100, true);
     CHECK(error_bound(&ref) == 0.0);
     CHECK(result_passes(5.0f, &ref, false));
     CHECK(!result_passes(nextafterf(5.0f, 6.0f), &ref, false));
+    CHECK(!result_passes(nextafterf(5.0f, 4.0f), &ref, false));
+}
+
+static void exact_data_should_make_the_reference_exact(void)
+{
+    enum { N = 1000 };
+    float h[N];
+    const struct data_info info = fill_data(h, N, TYPE_FLOAT, DIST_SMALL_INTS, 3);
+    CHECK(info.exact_sum_known);
+    const struct reference ref =
+        compute_reference((struct reduce_spec){TYPE_FLOAT, OP_SUM}, h, N, info);
+    CHECK(ref.exact && ref.sum == info.exact_sum && error_bound(&ref) == 0.0);
+    CHECK(!result_passes(info.exact_sum + 1.0, &ref, false));
 }
 
 static void result_should_fail_for_nan_infinity_and_outside_bound(void)
 {
-    const struct reference ref = {.sum = 100.0, .sum_abs = 100.0, .n = 1 << 16, .exact = false};
+    const struct reference ref = made(TYPE_FLOAT, OP_SUM, 100.0, 100.0, 1 << 16, false);
     const double bound = error_bound(&ref);
-    CHECK(result_passes((float)(100.0 + bound * 0.5), &ref, false));
-    CHECK(!result_passes((float)(100.0 + bound * 4.0), &ref, false));
+    CHECK(bound == 4.0 * 256.0 * 0x1p-24 * 100.0);
+    CHECK(result_passes(100.0 + bound, &ref, false));        /* the bound itself passes */
+    CHECK(result_passes(100.0 - bound, &ref, false));
+    CHECK(!result_passes(100.0 + 2.0 * bound, &ref, false));
+    CHECK(!result_passes(100.0 - 2.0 * bound, &ref, false));
     CHECK(!result_passes(NAN, &ref, false));
     CHECK(!result_passes(INFINITY, &ref, false));
+    CHECK(!result_passes(-INFINITY, &ref, false));
 }
 
 static void sequential_float_sum_should_pass_at_64_mib_and_fail_when_it_stagnates(void)
@@ -74,35 +127,404 @@ static void sequential_float_sum_should_pass_at_64_mib_and_fail_when_it_stagnate
      * must fail. */
     const size_t n = (size_t)1 << 24;
     float *h = malloc(n * sizeof *h);
-    fill_data(h, n, DIST_UNIFORM, 7);
+    fill_data(h, n, TYPE_FLOAT, DIST_UNIFORM, 7);
     float chain = 0.0f;
     for (size_t i = 0; i < n; ++i)
         chain += h[i];
     const struct reference ref = reference_of(h, n);
     CHECK(result_passes(chain, &ref, false));
+    CHECK(chain != ref.sum); /* the chain did lose something: the bound is doing work */
     free(h);
 
-    const struct reference ones = {.sum = 0x1p26, .sum_abs = 0x1p26, .n = (size_t)1 << 26, .exact = false};
+    const struct reference ones = made(TYPE_FLOAT, OP_SUM, 0x1p26, 0x1p26, (size_t)1 << 26, false);
     CHECK(!result_passes(0x1p24f, &ones, false));
 }
 
 static void relative_error_should_be_scaled_by_sum_abs(void)
 {
-    const struct reference ref = {.sum = 0.0, .sum_abs = 10.0, .n = 4, .exact = false};
+    const struct reference ref = made(TYPE_FLOAT, OP_SUM, 0.0, 10.0, 4, false);
     CHECK(relative_error(0.5, 0.0, &ref) == 0.05);
-    const struct reference empty = {.sum = 0.0, .sum_abs = 0.0, .n = 0, .exact = true};
+    CHECK(relative_error(-0.5, 0.0, &ref) == 0.05);
+    const struct reference empty = made(TYPE_FLOAT, OP_SUM, 0.0, 0.0, 0, true);
     CHECK(relative_error(0.0, 0.0, &empty) == 0.0);
+    CHECK(relative_error(3.0, 1.0, &empty) == 2.0); /* no scale: absolute */
+    CHECK(relative_error(-INFINITY, -INFINITY, &empty) == 0.0);
     CHECK(result_passes(0.0f, &empty, false));
+}
+
+/* ---- max and min */
+
+/* The largest (or smallest) element compared in its own type, not through
+ * a double: what a method computes. */
+static double true_extreme(enum element_type t, const void *h, size_t n, bool largest)
+{
+    size_t best = 0;
+    for (size_t i = 1; i < n; ++i) {
+        bool better = false;
+        switch (t) {
+        case TYPE_FLOAT: {
+            const float *a = h;
+            better = largest ? a[i] > a[best] : a[i] < a[best];
+            break;
+        }
+        case TYPE_DOUBLE: {
+            const double *a = h;
+            better = largest ? a[i] > a[best] : a[i] < a[best];
+            break;
+        }
+        case TYPE_INT32: {
+            const int32_t *a = h;
+            better = largest ? a[i] > a[best] : a[i] < a[best];
+            break;
+        }
+        case TYPE_INT64: {
+            const int64_t *a = h;
+            better = largest ? a[i] > a[best] : a[i] < a[best];
+            break;
+        }
+        case TYPE_UINT32: {
+            const uint32_t *a = h;
+            better = largest ? a[i] > a[best] : a[i] < a[best];
+            break;
+        }
+        case TYPE_HALF: {
+            const unsigned short *a = h;
+            const float x = half_to_float(a[i]), y = half_to_float(a[best]);
+            better = largest ? x > y : x < y;
+            break;
+        }
+        case TYPE_BFLOAT16: {
+            const unsigned short *a = h;
+            const float x = bfloat16_to_float(a[i]), y = bfloat16_to_float(a[best]);
+            better = largest ? x > y : x < y;
+            break;
+        }
+        case TYPE_COUNT: break;
+        }
+        if (better)
+            best = i;
+    }
+    return load_as_double(t, h, best);
+}
+
+static void max_and_min_should_be_exact_for_every_type(void)
+{
+    enum { N = 3 * 4096 + 5 }; /* past the reference's chunks of 4096 */
+    const enum distribution dists[] = {DIST_UNIFORM, DIST_SIGNED, DIST_WIDE_RANGE};
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (size_t d = 0; d < COUNT(dists); ++d) {
+            const enum element_type type = (enum element_type)t;
+            void *h = malloc(N * element_size(type));
+            const struct data_info info = fill_data(h, N, type, dists[d], 30 + d);
+            for (int op = OP_MAX; op <= OP_MIN; ++op) {
+                const struct reduce_spec spec = {type, (enum reduce_op)op};
+                const struct reference ref = compute_reference(spec, h, N, info);
+                const double want_max = true_extreme(type, h, N, true);
+                const double want_min = true_extreme(type, h, N, false);
+                CHECK(ref.max == want_max && ref.min == want_min);
+                CHECK(want_max > want_min); /* the data are not constant */
+                const double target = op == OP_MAX ? want_max : want_min;
+                CHECK(reference_target(&ref, false) == target);
+                CHECK(reference_target(&ref, true) == target); /* sums_abs is for sums */
+                CHECK(error_bound(&ref) == 0.0);
+                CHECK(result_passes(target, &ref, false));
+                if (!(ref.max == want_max && ref.min == want_min))
+                    fprintf(stderr, "  %s %s: max %.17g (want %.17g), min %.17g (want %.17g)\n",
+                            element_type_name(type), distribution_name(dists[d]), ref.max,
+                            want_max, ref.min, want_min);
+            }
+            free(h);
+        }
+}
+
+static void planted_extremes_should_be_found_at_any_index(void)
+{
+    enum { N = 2 * 4096 + 7 };
+    const size_t at[] = {0, 4095, 4096, N - 1};
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (size_t k = 0; k < COUNT(at); ++k) {
+            const enum element_type type = (enum element_type)t;
+            void *h = malloc(N * element_size(type));
+            const struct data_info info = fill_data(h, N, type, DIST_UNIFORM, 5);
+            const size_t other = at[(k + 1) % COUNT(at)];
+            store_from_double(type, h, at[k], extreme_value(type, OP_MAX));
+            store_from_double(type, h, other, extreme_value(type, OP_MIN));
+            const struct reference ref = compute_reference((struct reduce_spec){type, OP_MAX}, h, N, info);
+            CHECK(ref.max == extreme_value(type, OP_MAX));
+            CHECK(ref.min == extreme_value(type, OP_MIN));
+            free(h);
+        }
+}
+
+static void max_of_negative_values_should_not_be_zero(void)
+{
+    const float f[] = {-3.5f, -1.25f, -2.0f};
+    const struct reference rf = compute_reference((struct reduce_spec){TYPE_FLOAT, OP_MAX}, f, 3, INEXACT);
+    CHECK(rf.max == -1.25 && rf.min == -3.5);
+    const int64_t i64[] = {-9007199254740992LL, -5, -9007199254740991LL};
+    const struct reference ri = compute_reference((struct reduce_spec){TYPE_INT64, OP_MAX}, i64, 3, INEXACT);
+    CHECK(ri.max == -5.0 && ri.min == -0x1p53);
+    const uint32_t u32[] = {4294967295u, 4294967294u};
+    const struct reference ru = compute_reference((struct reduce_spec){TYPE_UINT32, OP_MIN}, u32, 2, INEXACT);
+    CHECK(ru.max == 4294967295.0 && ru.min == 4294967294.0);
+    const unsigned short halves[] = {0xfbff, 0xbc00, 0x8001}; /* -65504, -1, -2^-24 */
+    const struct reference rh = compute_reference((struct reduce_spec){TYPE_HALF, OP_MAX}, halves, 3, INEXACT);
+    CHECK(rh.max == -0x1p-24 && rh.min == -65504.0);
+    const unsigned short bf[] = {0xff7f, 0xbf80}; /* -0x1.fep127, -1 */
+    const struct reference rb = compute_reference((struct reduce_spec){TYPE_BFLOAT16, OP_MIN}, bf, 2, INEXACT);
+    CHECK(rb.max == -1.0 && rb.min == -0x1.fep127);
+}
+
+static void empty_input_should_give_the_identity(void)
+{
+    const float unused = 1.0f;
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = 0; op < OP_COUNT; ++op) {
+            const enum element_type type = (enum element_type)t;
+            const struct reduce_spec spec = {type, (enum reduce_op)op};
+            const struct reference ref = compute_reference(spec, &unused, 0, INEXACT);
+            CHECK(ref.n == 0 && ref.sum == 0.0 && ref.sum_abs == 0.0);
+            CHECK(ref.max == identity_as_double(OP_MAX, type));
+            CHECK(ref.min == identity_as_double(OP_MIN, type));
+            const double identity = identity_as_double(spec.op, type);
+            CHECK(reference_target(&ref, false) == identity);
+            CHECK(result_passes(identity, &ref, false));
+        }
+    const struct reference fmax_ref =
+        compute_reference((struct reduce_spec){TYPE_FLOAT, OP_MAX}, &unused, 0, INEXACT);
+    CHECK(fmax_ref.max == -INFINITY);
+    const struct reference imax_ref =
+        compute_reference((struct reduce_spec){TYPE_INT32, OP_MAX}, &unused, 0, INEXACT);
+    CHECK(imax_ref.max == -2147483648.0);
+    const struct reference umin_ref =
+        compute_reference((struct reduce_spec){TYPE_UINT32, OP_MIN}, &unused, 0, INEXACT);
+    CHECK(umin_ref.min == 4294967295.0);
+}
+
+/* ---- bounds for every type */
+
+static void bound_should_be_zero_for_max_min_and_integer_sums(void)
+{
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = OP_MAX; op <= OP_MIN; ++op) {
+            const struct reference ref = made((enum element_type)t, (enum reduce_op)op, 1.0, 1e6, 1 << 20, false);
+            CHECK(error_bound(&ref) == 0.0);
+        }
+    /* integer data is exact whatever the data info says */
+    const int32_t ints[] = {7, -3, 2147483, 0, -2147483};
+    const struct reference ri =
+        compute_reference((struct reduce_spec){TYPE_INT32, OP_SUM}, ints, 5, INEXACT);
+    CHECK(ri.exact && ri.sum == 4.0 && ri.sum_abs == 4294976.0 && error_bound(&ri) == 0.0);
+    CHECK(!result_passes(5.0, &ri, false) && !result_passes(3.0, &ri, false));
+    CHECK(result_passes(4.0, &ri, false));
+    const uint32_t uints[] = {4294967295u};
+    const struct reference ru =
+        compute_reference((struct reduce_spec){TYPE_UINT32, OP_SUM}, uints, 1, INEXACT);
+    CHECK(ru.exact && ru.sum == 4294967295.0 && error_bound(&ru) == 0.0);
+    const int64_t longs[] = {9007199254740991LL, -9007199254740991LL, 1};
+    const struct reference rl =
+        compute_reference((struct reduce_spec){TYPE_INT64, OP_SUM}, longs, 3, INEXACT);
+    CHECK(rl.exact && rl.sum == 1.0 && error_bound(&rl) == 0.0);
+}
+
+static void bound_should_use_the_accumulators_unit_roundoff(void)
+{
+    const size_t n = (size_t)1 << 20; /* sqrt(n) = 1024 */
+    const struct reference d = made(TYPE_DOUBLE, OP_SUM, 0.0, 1000.0, n, false);
+    CHECK(error_bound(&d) == 4.0 * 1024.0 * 0x1p-53 * 1000.0);
+    const enum element_type float_accumulated[] = {TYPE_FLOAT, TYPE_HALF, TYPE_BFLOAT16};
+    for (size_t k = 0; k < COUNT(float_accumulated); ++k) {
+        const struct reference f = made(float_accumulated[k], OP_SUM, 0.0, 1000.0, n, false);
+        CHECK(error_bound(&f) == 4.0 * 1024.0 * 0x1p-24 * 1000.0);
+    }
+    const struct reference d1 = made(TYPE_DOUBLE, OP_SUM, 0.0, 1000.0, 0, false);
+    CHECK(error_bound(&d1) == 2.0 * 0x1p-53 * 1000.0); /* the floor */
+}
+
+static void double_sum_should_fail_one_ulp_off_an_exact_target(void)
+{
+    const struct reference ref = made(TYPE_DOUBLE, OP_SUM, 12345.5, 12345.5, 1000, true);
+    CHECK(result_passes(12345.5, &ref, false));
+    CHECK(!result_passes(nextafter(12345.5, 0.0), &ref, false));
+    CHECK(!result_passes(nextafter(12345.5, 1e9), &ref, false));
+    /* inexact double data: a float-sized error is far outside the double bound */
+    const struct reference wide = made(TYPE_DOUBLE, OP_SUM, 1.0, 1.0, 4, false);
+    CHECK(result_passes(1.0 + 0x1p-52, &wide, false));
+    CHECK(!result_passes(1.0 + 0x1p-23, &wide, false));
+}
+
+static void max_should_fail_one_ulp_off_for_every_floating_type(void)
+{
+    const enum element_type floating[] = {TYPE_FLOAT, TYPE_DOUBLE, TYPE_HALF, TYPE_BFLOAT16};
+    for (size_t k = 0; k < COUNT(floating); ++k) {
+        struct reference ref = made(floating[k], OP_MAX, 0.0, 1e6, 1 << 20, false);
+        ref.max = 0.75;
+        CHECK(result_passes(0.75, &ref, false));
+        CHECK(!result_passes(nextafter(0.75, 1.0), &ref, false));
+        CHECK(!result_passes((double)nextafterf(0.75f, 0.0f), &ref, false));
+        CHECK(!result_passes(0.75 + 0x1p-8, &ref, false)); /* one bfloat16 ulp at 0.75 */
+    }
+    struct reference ints = made(TYPE_INT64, OP_MIN, 0.0, 0.0, 10, true);
+    ints.min = -0x1p53;
+    CHECK(result_passes(-0x1p53, &ints, false));
+    CHECK(!result_passes(-0x1p53 + 1.0, &ints, false));
+}
+
+static void nan_should_never_pass(void)
+{
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = 0; op < OP_COUNT; ++op) {
+            const struct reference ref = made((enum element_type)t, (enum reduce_op)op, 1.0, 1.0, 10, false);
+            CHECK(!result_passes(NAN, &ref, false));
+            CHECK(!result_passes(NAN, &ref, true));
+        }
+    const float unused = 0.0f;
+    const struct reference empty_max =
+        compute_reference((struct reduce_spec){TYPE_FLOAT, OP_MAX}, &unused, 0, INEXACT);
+    CHECK(!result_passes(NAN, &empty_max, false)); /* not even against -inf */
+}
+
+static void infinity_should_pass_only_as_the_empty_max_or_min(void)
+{
+    const float unused = 0.0f;
+    const struct reference empty_max =
+        compute_reference((struct reduce_spec){TYPE_FLOAT, OP_MAX}, &unused, 0, INEXACT);
+    CHECK(result_passes(-INFINITY, &empty_max, false));
+    CHECK(!result_passes(INFINITY, &empty_max, false));
+    CHECK(!result_passes(-FLT_MAX, &empty_max, false));
+    CHECK(!result_passes(-DBL_MAX, &empty_max, false));
+    const struct reference empty_min =
+        compute_reference((struct reduce_spec){TYPE_HALF, OP_MIN}, &unused, 0, INEXACT);
+    CHECK(result_passes(INFINITY, &empty_min, false));
+    CHECK(!result_passes(-INFINITY, &empty_min, false));
+    CHECK(!result_passes(65504.0, &empty_min, false));
+    /* a finite target: no infinity passes, however large the bound */
+    const struct reference huge = made(TYPE_FLOAT, OP_SUM, 1e30, 1e38, (size_t)1 << 30, false);
+    CHECK(error_bound(&huge) > 1e33);
+    CHECK(!result_passes(INFINITY, &huge, false));
+    CHECK(!result_passes(-INFINITY, &huge, false));
+    struct reference finite_max = made(TYPE_FLOAT, OP_MAX, 0.0, 0.0, 5, false);
+    finite_max.max = FLT_MAX;
+    CHECK(!result_passes(INFINITY, &finite_max, false));
+    CHECK(result_passes(FLT_MAX, &finite_max, false));
+}
+
+static void reference_target_should_be_sum_abs_only_for_sums_abs_sums(void)
+{
+    const double h[] = {2.0, -5.0, 0.5};
+    const struct reference sum =
+        compute_reference((struct reduce_spec){TYPE_DOUBLE, OP_SUM}, h, 3, INEXACT);
+    CHECK(reference_target(&sum, false) == -2.5);
+    CHECK(reference_target(&sum, true) == 7.5);
+    CHECK(result_passes(7.5, &sum, true) && !result_passes(-2.5, &sum, true));
+    CHECK(result_passes(-2.5, &sum, false) && !result_passes(7.5, &sum, false));
+    const struct reference max =
+        compute_reference((struct reduce_spec){TYPE_DOUBLE, OP_MAX}, h, 3, INEXACT);
+    CHECK(reference_target(&max, false) == 2.0 && reference_target(&max, true) == 2.0);
+    const struct reference min =
+        compute_reference((struct reduce_spec){TYPE_DOUBLE, OP_MIN}, h, 3, INEXACT);
+    CHECK(reference_target(&min, false) == -5.0 && reference_target(&min, true) == -5.0);
+}
+
+/* ---- chain limits */
+
+static void chain_limit_should_stop_float_sums_at_2_pow_24_and_double_at_2_pow_53(void)
+{
+    CHECK(chain_limit((struct reduce_spec){TYPE_FLOAT, OP_SUM}) == (size_t)1 << 24);
+    CHECK(chain_limit((struct reduce_spec){TYPE_HALF, OP_SUM}) == (size_t)1 << 24);
+    CHECK(chain_limit((struct reduce_spec){TYPE_BFLOAT16, OP_SUM}) == (size_t)1 << 24);
+    CHECK(chain_limit((struct reduce_spec){TYPE_DOUBLE, OP_SUM}) == (size_t)1 << 53);
+    CHECK(chain_limit((struct reduce_spec){TYPE_INT32, OP_SUM}) == SIZE_MAX);
+    CHECK(chain_limit((struct reduce_spec){TYPE_INT64, OP_SUM}) == SIZE_MAX);
+    CHECK(chain_limit((struct reduce_spec){TYPE_UINT32, OP_SUM}) == SIZE_MAX);
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = OP_MAX; op <= OP_MIN; ++op)
+            CHECK(chain_limit((struct reduce_spec){(enum element_type)t, (enum reduce_op)op}) == SIZE_MAX);
+}
+
+/* ---- half and bfloat16 */
+
+/* binary16 from its definition, independent of the library's decoder. */
+static double half_by_definition(unsigned short bits)
+{
+    const int e = (bits >> 10) & 0x1f;
+    const double m = bits & 0x3ff;
+    const double magnitude = e ? ldexp(1.0 + m / 1024.0, e - 15) : ldexp(m / 1024.0, -14);
+    return bits & 0x8000 ? -magnitude : magnitude;
+}
+
+static void half_reference_should_sum_the_widened_values(void)
+{
+    /* signed half data are multiples of 2^-10: their sum is exact in a
+     * double, so the reference must equal it bit for bit */
+    enum { N = 100003 };
+    unsigned short *h = malloc(N * sizeof *h);
+    fill_data(h, N, TYPE_HALF, DIST_SIGNED, 8);
+    double sum = 0.0, sum_abs = 0.0, max = -INFINITY, min = INFINITY;
+    for (size_t i = 0; i < N; ++i) {
+        const double v = half_by_definition(h[i]);
+        sum += v;
+        sum_abs += fabs(v);
+        max = fmax(max, v);
+        min = fmin(min, v);
+    }
+    const struct reference ref = compute_reference((struct reduce_spec){TYPE_HALF, OP_SUM}, h, N, INEXACT);
+    CHECK(ref.sum == sum && ref.sum_abs == sum_abs);
+    CHECK(ref.max == max && ref.min == min);
+    CHECK(sum != 0.0 && sum_abs > 1000.0);
+    free(h);
+}
+
+static void bfloat16_reference_should_sum_the_widened_values(void)
+{
+    const unsigned short h[] = {0x3f80, 0x4049, 0xc000, 0x3c00}; /* 1, 3.140625, -2, 2^-7 */
+    const struct reference ref =
+        compute_reference((struct reduce_spec){TYPE_BFLOAT16, OP_SUM}, h, 4, INEXACT);
+    CHECK(ref.sum == 1.0 + 3.140625 - 2.0 + 0x1p-7);
+    CHECK(ref.sum_abs == 1.0 + 3.140625 + 2.0 + 0x1p-7);
+}
+
+static void integer_reference_should_sum_across_chunks_exactly(void)
+{
+    enum { N = 3 * 4096 + 11 };
+    int32_t *h = malloc(N * sizeof *h);
+    int64_t exact = 0;
+    for (int32_t i = 0; i < N; ++i) {
+        h[i] = (i % 2 ? -1 : 1) * i * 1000;
+        exact += h[i];
+    }
+    const struct reference ref = compute_reference((struct reduce_spec){TYPE_INT32, OP_SUM}, h, N, INEXACT);
+    CHECK(ref.sum == (double)exact && ref.exact);
+    CHECK(ref.max == (double)((N - 1) / 2 * 2) * 1000.0);
+    CHECK(ref.min == -(double)((N - 2) / 2 * 2 + 1) * 1000.0);
+    free(h);
 }
 
 int main(void)
 {
     RUN_TEST(reference_should_sum_exactly_where_double_cannot);
     RUN_TEST(reference_should_track_sum_of_absolute_values);
+    RUN_TEST(reference_should_equal_the_exact_sum_of_uniform_floats);
     RUN_TEST(bound_should_grow_with_sqrt_n_and_the_data_scale);
     RUN_TEST(bound_should_be_zero_for_exact_data);
+    RUN_TEST(exact_data_should_make_the_reference_exact);
     RUN_TEST(result_should_fail_for_nan_infinity_and_outside_bound);
     RUN_TEST(sequential_float_sum_should_pass_at_64_mib_and_fail_when_it_stagnates);
     RUN_TEST(relative_error_should_be_scaled_by_sum_abs);
+    RUN_TEST(max_and_min_should_be_exact_for_every_type);
+    RUN_TEST(planted_extremes_should_be_found_at_any_index);
+    RUN_TEST(max_of_negative_values_should_not_be_zero);
+    RUN_TEST(empty_input_should_give_the_identity);
+    RUN_TEST(bound_should_be_zero_for_max_min_and_integer_sums);
+    RUN_TEST(bound_should_use_the_accumulators_unit_roundoff);
+    RUN_TEST(double_sum_should_fail_one_ulp_off_an_exact_target);
+    RUN_TEST(max_should_fail_one_ulp_off_for_every_floating_type);
+    RUN_TEST(nan_should_never_pass);
+    RUN_TEST(infinity_should_pass_only_as_the_empty_max_or_min);
+    RUN_TEST(reference_target_should_be_sum_abs_only_for_sums_abs_sums);
+    RUN_TEST(chain_limit_should_stop_float_sums_at_2_pow_24_and_double_at_2_pow_53);
+    RUN_TEST(half_reference_should_sum_the_widened_values);
+    RUN_TEST(bfloat16_reference_should_sum_the_widened_values);
+    RUN_TEST(integer_reference_should_sum_across_chunks_exactly);
     return test_exit_code();
 }

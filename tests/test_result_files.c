@@ -122,6 +122,8 @@ static struct run sample_run(struct method_result rows[3])
              "NVIDIA \"H100\", 80GB \\ HBM3=fast");
     snprintf(run.context.flush_mode, sizeof run.context.flush_mode, "read-sweep");
     snprintf(run.context.strategy, sizeof run.context.strategy, "padded");
+    snprintf(run.context.element_type, sizeof run.context.element_type, "bfloat16");
+    snprintf(run.context.op, sizeof run.context.op, "max");
     snprintf(run.context.distribution, sizeof run.context.distribution, "uniform");
     snprintf(run.context.date, sizeof run.context.date, "2026-11-22T09:00:00Z");
     snprintf(run.context.git_commit, sizeof run.context.git_commit, "abc1234");
@@ -138,6 +140,7 @@ static bool same_context(const struct run_context *a, const struct run_context *
            a->driver_version == b->driver_version && a->runtime_version == b->runtime_version &&
            a->cccl_version == b->cccl_version && a->cublas_version == b->cublas_version &&
            strcmp(a->flush_mode, b->flush_mode) == 0 && strcmp(a->strategy, b->strategy) == 0 &&
+           strcmp(a->element_type, b->element_type) == 0 && strcmp(a->op, b->op) == 0 &&
            a->n == b->n && a->offset == b->offset && a->samples == b->samples &&
            strcmp(a->distribution, b->distribution) == 0 && a->seed == b->seed &&
            strcmp(a->date, b->date) == 0 && strcmp(a->git_commit, b->git_commit) == 0;
@@ -219,7 +222,9 @@ static void csv_round_trip_should_preserve_every_field(void)
 static void csv_should_quote_text_and_end_with_row_count(void)
 {
     char *text = sample_csv_text("quoting.csv");
-    CHECK(strncmp(text, "# reduction-suite run v1\n", 25) == 0);
+    CHECK(strncmp(text, "# reduction-suite run v2\n", 25) == 0);
+    /* the reduction, in CONTEXT_FIELDS order: after strategy, before n */
+    CHECK(strstr(text, "\n# strategy=padded\n# element_type=bfloat16\n# op=max\n# n=16777216\n") != NULL);
     CHECK(strstr(text, "# device_name=NVIDIA \"H100\", 80GB \\ HBM3=fast\n") != NULL);
     CHECK(strstr(text, "\n\"#cub\",vendor,") != NULL);
     CHECK(strstr(text, ",\"flags: \"\"odd\"\", spread | wide\"\n") != NULL);
@@ -230,15 +235,109 @@ static void csv_should_quote_text_and_end_with_row_count(void)
 
 static void csv_should_round_trip_an_empty_run(void)
 {
-    const struct run empty = {.context = {.n = 1}};
+    struct run empty = {.context = {.n = 1}};
+    snprintf(empty.context.element_type, sizeof empty.context.element_type, "int64");
+    snprintf(empty.context.op, sizeof empty.context.op, "min");
     char path[512], err[512];
     temp_path(path, sizeof path, "empty_run.csv");
     CHECK(write_run_csv(path, &empty, err, sizeof err) == 0);
     struct run read = {0};
     CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
     CHECK(read.count == 0 && read.context.n == 1);
+    CHECK(strcmp(read.context.element_type, "int64") == 0 && strcmp(read.context.op, "min") == 0);
     free_run(&read);
     remove(path);
+}
+
+static void csv_round_trip_should_preserve_every_reduction(void)
+{
+    static const char *const TYPES[] = {"float", "double", "int32", "int64", "uint32", "half", "bfloat16"};
+    static const char *const OPS[] = {"sum", "max", "min"};
+    for (size_t t = 0; t < sizeof TYPES / sizeof TYPES[0]; ++t)
+        for (size_t op = 0; op < sizeof OPS / sizeof OPS[0]; ++op) {
+            struct method_result rows[3];
+            struct run written = sample_run(rows);
+            snprintf(written.context.element_type, sizeof written.context.element_type, "%s", TYPES[t]);
+            snprintf(written.context.op, sizeof written.context.op, "%s", OPS[op]);
+            char path[512], err[512];
+            temp_path(path, sizeof path, "reduction_round_trip.csv");
+            CHECK(write_run_csv(path, &written, err, sizeof err) == 0);
+            struct run read = {0};
+            CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+            CHECK(strcmp(read.context.element_type, TYPES[t]) == 0);
+            CHECK(strcmp(read.context.op, OPS[op]) == 0);
+            CHECK(same_context(&read.context, &written.context) && read.count == 3);
+            free_run(&read);
+            remove(path);
+        }
+}
+
+/* The sample CSV as a version 1 writer wrote it: v1 magic, no element_type
+ * or op keys (everything else the same). */
+static char *v1_text(void)
+{
+    char *text = sample_csv_text("v1_source.csv");
+    char *magic = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v1\n");
+    char *no_type = replace_first(magic, "# element_type=bfloat16\n", "");
+    char *v1 = replace_first(no_type, "# op=max\n", "");
+    free(no_type);
+    free(magic);
+    free(text);
+    return v1;
+}
+
+static void v1_file_should_read_as_a_float_sum(void)
+{
+    char *text = v1_text();
+    CHECK(strncmp(text, "# reduction-suite run v1\n", 25) == 0);
+    CHECK(strstr(text, "element_type") == NULL && strstr(text, "# op=") == NULL);
+    char path[512], err[512] = "";
+    write_text(temp_path(path, sizeof path, "v1.csv"), text);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    if (err[0])
+        fprintf(stderr, "  %s\n", err);
+    CHECK(strcmp(read.context.element_type, "float") == 0);
+    CHECK(strcmp(read.context.op, "sum") == 0);
+    /* everything else as written */
+    struct method_result rows[3];
+    struct run written = sample_run(rows);
+    snprintf(written.context.element_type, sizeof written.context.element_type, "float");
+    snprintf(written.context.op, sizeof written.context.op, "sum");
+    CHECK(same_context(&read.context, &written.context));
+    CHECK(read.count == 3);
+    for (size_t i = 0; i < read.count && i < 3; ++i)
+        CHECK(same_method(&read.rows[i], &rows[i]));
+    free_run(&read);
+    remove(path);
+    free(text);
+}
+
+static void v1_file_should_still_need_every_other_key(void)
+{
+    char *text = v1_text();
+    char *cut = replace_first(text, "# n=16777216\n", "");
+    check_rejected("v1_missing_n.csv", cut, "missing context key(s) 'n'", NULL);
+    free(cut);
+    free(text);
+}
+
+static void v2_file_should_need_element_type_and_op(void)
+{
+    char *text = sample_csv_text("v2_keys.csv");
+    char *no_type = replace_first(text, "# element_type=bfloat16\n", "");
+    check_rejected("v2_missing_type.csv", no_type, "missing context key(s) 'element_type'", NULL);
+    char *no_op = replace_first(text, "# op=max\n", "");
+    check_rejected("v2_missing_op.csv", no_op, "missing context key(s) 'op'", NULL);
+    char *neither = replace_first(no_type, "# op=max\n", "");
+    check_rejected("v2_missing_both.csv", neither, "missing context key(s) 'element_type', 'op'", NULL);
+    char *twice = replace_first(text, "# op=max\n", "# op=max\n# op=sum\n");
+    check_rejected("v2_op_twice.csv", twice, "context key 'op' given twice", NULL);
+    free(twice);
+    free(neither);
+    free(no_op);
+    free(no_type);
+    free(text);
 }
 
 /* ---- JSON and markdown */
@@ -251,7 +350,9 @@ static void json_should_escape_text_and_write_non_finite_as_null(void)
     CHECK(write_run_json(temp_path(path, sizeof path, "run.json"), &run, err, sizeof err) == 0);
     char *text = slurp(path);
     CHECK(text[0] == '{');
-    CHECK(strstr(text, "\"format\": \"reduction-suite run v1\"") != NULL);
+    CHECK(strstr(text, "\"format\": \"reduction-suite run v2\"") != NULL);
+    CHECK(strstr(text, "\"element_type\": \"bfloat16\"") != NULL);
+    CHECK(strstr(text, "\"op\": \"max\"") != NULL);
     CHECK(strstr(text, "\"device_name\": \"NVIDIA \\\"H100\\\", 80GB \\\\ HBM3=fast\"") != NULL);
     CHECK(strstr(text, "\"seed\": \"18446744073709551615\"") != NULL);
     CHECK(strstr(text, "\"methods\": [") != NULL);
@@ -275,7 +376,7 @@ static void markdown_should_have_caption_and_table(void)
     char *text = slurp(path);
     CHECK(strstr(text, "NVIDIA \"H100\", 80GB \\ HBM3=fast (132 SMs, 3352 GB/s") == text);
     CHECK(strstr(text, "driver 13.0, runtime 13.0, CCCL 3.0.0") != NULL);
-    CHECK(strstr(text, "n = 16777216 floats") != NULL);
+    CHECK(strstr(text, "bfloat16 max of n = 16777216 (uniform,") != NULL);
     CHECK(strstr(text, "L2 flush read-sweep") != NULL);
     CHECK(strstr(text, "\n\n| method | family | median µs | GB/s | % peak | vs CUB | result | "
                        "check |\n") != NULL);
@@ -354,6 +455,15 @@ static void read_should_reject_foreign_file(void)
 static void read_should_reject_other_format_version(void)
 {
     check_rejected("v9.csv", "# reduction-suite run v9\n", "unsupported format version 'v9'", NULL);
+    /* a whole file of a later version, however well-formed */
+    char *text = sample_csv_text("v3_source.csv");
+    char *v3 = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v3\n");
+    check_rejected("v3.csv", v3, "unsupported format version 'v3'", "reads 'v2' and 'v1'");
+    char *v20 = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v20\n");
+    check_rejected("v20.csv", v20, "unsupported format version 'v20'", NULL);
+    free(v20);
+    free(v3);
+    free(text);
 }
 
 static void read_should_reject_missing_context_key(void)
@@ -546,6 +656,10 @@ int main(int argc, char **argv)
     RUN_TEST(csv_round_trip_should_preserve_every_field);
     RUN_TEST(csv_should_quote_text_and_end_with_row_count);
     RUN_TEST(csv_should_round_trip_an_empty_run);
+    RUN_TEST(csv_round_trip_should_preserve_every_reduction);
+    RUN_TEST(v1_file_should_read_as_a_float_sum);
+    RUN_TEST(v1_file_should_still_need_every_other_key);
+    RUN_TEST(v2_file_should_need_element_type_and_op);
     RUN_TEST(json_should_escape_text_and_write_non_finite_as_null);
     RUN_TEST(markdown_should_have_caption_and_table);
     RUN_TEST(writers_should_fail_cleanly_into_missing_directory);

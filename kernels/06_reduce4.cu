@@ -7,37 +7,43 @@
  * steps (s = 32..1) still stop all 8 warps at __syncthreads although only
  * warp 0 adds. 64 MiB: 3 launches (32,768, 64, 1 blocks), reads 64 MiB +
  * 128 KiB; expect a small gain over reduce3 (seed 000 measured 7%).
+ *   bench_compare -r 4
  */
-#include "cuda_check.h"
+#include "method.cuh"
 #include "pass_launch.cuh"
-#include "reduce_method.h"
 
 namespace {
 
 constexpr int BLOCK = 256;
 constexpr unsigned ITEMS = 2 * BLOCK;
 
-__global__ void unrolled_loop_kernel(const float *__restrict__ in, size_t n,
-                                     float *__restrict__ out)
+template <class T, class Op>
+__global__ void reduce4_kernel(const T *__restrict__ in, size_t n, acc_t<T> *__restrict__ out)
 {
-    __shared__ float sdata[BLOCK];
+    using A = acc_t<T>;
+    const Op op;
+    __shared__ A sdata[BLOCK];
     const unsigned tid = threadIdx.x;
     const size_t i = blockIdx.x * (size_t)ITEMS + tid;
 
-    sdata[tid] = (i < n ? in[i] : 0.0f) + (i + BLOCK < n ? in[i + BLOCK] : 0.0f);
+    sdata[tid] = op(i < n ? widen(in[i]) : identity<Op, A>(),
+                    i + BLOCK < n ? widen(in[i + BLOCK]) : identity<Op, A>());
     __syncthreads();
 
 #pragma unroll
     for (unsigned s = BLOCK / 2; s > 0; s >>= 1) {
         if (tid < s)
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = op(sdata[tid], sdata[tid + s]);
         __syncthreads();
     }
     if (tid == 0)
         out[blockIdx.x] = sdata[0];
 }
 
+template <class T, class Op> using reduce4_pass = block_pass<reduce4_kernel<T, Op>, BLOCK, ITEMS>;
+
 } // namespace
 
-extern "C" const struct pass_kernel unrolled_loop_pass = {
-    launch_pass<unrolled_loop_kernel, BLOCK, ITEMS>, ITEMS};
+DEFINE_METHOD(reduce4, .family = FAMILY_PROGRESSION, .source = "seed 000",
+              .idea = "tree loop unrolled on a compile-time block size",
+              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce4_pass>);

@@ -9,36 +9,41 @@
  * served one after another: 2-way at s = 1, 4-way at s = 2, 8-way for
  * s = 4..16, on both reads and the write. 64 MiB: 3 launches (65,536, 256,
  * 1 blocks), reads 64 MiB + 256 KiB; still bound by the tree, not by DRAM.
+ *   bench_compare -r 1
  */
-#include "cuda_check.h"
+#include "method.cuh"
 #include "pass_launch.cuh"
-#include "reduce_method.h"
 
 namespace {
 
 constexpr int BLOCK = 256;
 
-__global__ void interleaved_strided_kernel(const float *__restrict__ in, size_t n,
-                                           float *__restrict__ out)
+template <class T, class Op>
+__global__ void reduce1_kernel(const T *__restrict__ in, size_t n, acc_t<T> *__restrict__ out)
 {
-    __shared__ float sdata[BLOCK];
+    using A = acc_t<T>;
+    const Op op;
+    __shared__ A sdata[BLOCK];
     const unsigned tid = threadIdx.x;
     const size_t i = blockIdx.x * (size_t)BLOCK + tid;
 
-    sdata[tid] = i < n ? in[i] : 0.0f;
+    sdata[tid] = i < n ? widen(in[i]) : identity<Op, A>();
     __syncthreads();
 
     for (unsigned s = 1; s < blockDim.x; s *= 2) {
         const unsigned index = 2 * s * tid;
         if (index < blockDim.x)
-            sdata[index] += sdata[index + s];
+            sdata[index] = op(sdata[index], sdata[index + s]);
         __syncthreads();
     }
     if (tid == 0)
         out[blockIdx.x] = sdata[0];
 }
 
+template <class T, class Op> using reduce1_pass = block_pass<reduce1_kernel<T, Op>, BLOCK, BLOCK>;
+
 } // namespace
 
-extern "C" const struct pass_kernel interleaved_strided_pass = {
-    launch_pass<interleaved_strided_kernel, BLOCK, BLOCK>, BLOCK};
+DEFINE_METHOD(reduce1, .family = FAMILY_PROGRESSION, .source = "seeds 000, 001, 003, Harris 2",
+              .idea = "interleaved tree, strided index: no divergence, bank conflicts",
+              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce1_pass>);

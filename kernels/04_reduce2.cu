@@ -7,35 +7,40 @@
  * add - already in the first step only 128 of the 256 that loaded do work.
  * 64 MiB: 3 launches (65,536, 256, 1 blocks), reads 64 MiB + 256 KiB; bound
  * by the tree's instructions and its 8 __syncthreads per 256 inputs.
+ *   bench_compare -r 2
  */
-#include "cuda_check.h"
+#include "method.cuh"
 #include "pass_launch.cuh"
-#include "reduce_method.h"
 
 namespace {
 
 constexpr int BLOCK = 256;
 
-__global__ void sequential_addressing_kernel(const float *__restrict__ in, size_t n,
-                                             float *__restrict__ out)
+template <class T, class Op>
+__global__ void reduce2_kernel(const T *__restrict__ in, size_t n, acc_t<T> *__restrict__ out)
 {
-    __shared__ float sdata[BLOCK];
+    using A = acc_t<T>;
+    const Op op;
+    __shared__ A sdata[BLOCK];
     const unsigned tid = threadIdx.x;
     const size_t i = blockIdx.x * (size_t)BLOCK + tid;
 
-    sdata[tid] = i < n ? in[i] : 0.0f;
+    sdata[tid] = i < n ? widen(in[i]) : identity<Op, A>();
     __syncthreads();
 
     for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
         if (tid < s)
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = op(sdata[tid], sdata[tid + s]);
         __syncthreads();
     }
     if (tid == 0)
         out[blockIdx.x] = sdata[0];
 }
 
+template <class T, class Op> using reduce2_pass = block_pass<reduce2_kernel<T, Op>, BLOCK, BLOCK>;
+
 } // namespace
 
-extern "C" const struct pass_kernel sequential_addressing_pass = {
-    launch_pass<sequential_addressing_kernel, BLOCK, BLOCK>, BLOCK};
+DEFINE_METHOD(reduce2, .family = FAMILY_PROGRESSION, .source = "seeds 000, 001, 003, Harris 3",
+              .idea = "sequential addressing: conflict-free, half the threads idle at once",
+              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce2_pass>);

@@ -10,35 +10,40 @@
  * those loops, so expect reduce5's time (seed 003 measured 1.4% better).
  * Flaw: still 2 inputs per thread - 32,768 blocks each pay the tree and its
  * barriers. 64 MiB: 3 launches (32,768, 64, 1 blocks), reads 64 MiB + 128 KiB.
+ *   bench_compare -r 6
  */
-#include "cuda_check.h"
+#include "method.cuh"
 #include "pass_launch.cuh"
-#include "reduce_method.h"
 #include "warp_tail.cuh"
 
 namespace {
 
-template <int BLOCK>
-__global__ void completely_unrolled_kernel(const float *__restrict__ in, size_t n,
-                                           float *__restrict__ out)
+template <class T, class Op, int BLOCK>
+__global__ void reduce6_kernel(const T *__restrict__ in, size_t n, acc_t<T> *__restrict__ out)
 {
-    __shared__ float sdata[BLOCK];
+    using A = acc_t<T>;
+    const Op op;
+    __shared__ A sdata[BLOCK];
     const unsigned tid = threadIdx.x;
     const size_t i = blockIdx.x * (2 * (size_t)BLOCK) + tid;
 
-    sdata[tid] = (i < n ? in[i] : 0.0f) + (i + BLOCK < n ? in[i + BLOCK] : 0.0f);
+    sdata[tid] = op(i < n ? widen(in[i]) : identity<Op, A>(),
+                    i + BLOCK < n ? widen(in[i + BLOCK]) : identity<Op, A>());
     __syncthreads();
 
     /* The whole tree, written out for this BLOCK (warp_tail.cuh). */
-    const float sum = unrolled_tree_sum<BLOCK>(sdata, tid);
+    const A total = unrolled_tree_reduce<BLOCK, Op>(sdata, tid);
     if (tid == 0)
-        out[blockIdx.x] = sum;
+        out[blockIdx.x] = total;
 }
 
 constexpr int BLOCK = 256;
 constexpr unsigned ITEMS = 2 * BLOCK;
 
+template <class T, class Op> using reduce6_pass = block_pass<reduce6_kernel<T, Op, BLOCK>, BLOCK, ITEMS>;
+
 } // namespace
 
-extern "C" const struct pass_kernel completely_unrolled_pass = {
-    launch_pass<completely_unrolled_kernel<BLOCK>, BLOCK, ITEMS>, ITEMS};
+DEFINE_METHOD(reduce6, .family = FAMILY_PROGRESSION, .source = "seed 003, Harris 6",
+              .idea = "completely unrolled: block size a template parameter",
+              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce6_pass>);

@@ -11,10 +11,10 @@
  * volatile only keeps the values out of registers; it orders nothing between
  * lanes. Flaw: still only 2 inputs per thread, so 32,768 blocks each pay the
  * tree. 64 MiB: 3 launches (32,768, 64, 1 blocks), reads 64 MiB + 128 KiB.
+ *   bench_compare -r 5
  */
-#include "cuda_check.h"
+#include "method.cuh"
 #include "pass_launch.cuh"
-#include "reduce_method.h"
 #include "warp_tail.cuh"
 
 namespace {
@@ -22,30 +22,36 @@ namespace {
 constexpr int BLOCK = 256;
 constexpr unsigned ITEMS = 2 * BLOCK;
 
-__global__ void unrolled_last_warp_kernel(const float *__restrict__ in, size_t n,
-                                          float *__restrict__ out)
+template <class T, class Op>
+__global__ void reduce5_kernel(const T *__restrict__ in, size_t n, acc_t<T> *__restrict__ out)
 {
-    __shared__ float sdata[BLOCK];
+    using A = acc_t<T>;
+    const Op op;
+    __shared__ A sdata[BLOCK];
     const unsigned tid = threadIdx.x;
     const size_t i = blockIdx.x * (size_t)ITEMS + tid;
 
-    sdata[tid] = (i < n ? in[i] : 0.0f) + (i + BLOCK < n ? in[i + BLOCK] : 0.0f);
+    sdata[tid] = op(i < n ? widen(in[i]) : identity<Op, A>(),
+                    i + BLOCK < n ? widen(in[i + BLOCK]) : identity<Op, A>());
     __syncthreads();
 
 #pragma unroll
     for (unsigned s = BLOCK / 2; s > 32; s >>= 1) {
         if (tid < s)
-            sdata[tid] += sdata[tid + s];
+            sdata[tid] = op(sdata[tid], sdata[tid + s]);
         __syncthreads();
     }
     if (tid < 32) {
-        const float sum = last_warp_sum(sdata, tid);
+        const A total = last_warp_reduce<Op>(sdata, tid);
         if (tid == 0)
-            out[blockIdx.x] = sum;
+            out[blockIdx.x] = total;
     }
 }
 
+template <class T, class Op> using reduce5_pass = block_pass<reduce5_kernel<T, Op>, BLOCK, ITEMS>;
+
 } // namespace
 
-extern "C" const struct pass_kernel unrolled_last_warp_pass = {
-    launch_pass<unrolled_last_warp_kernel, BLOCK, ITEMS>, ITEMS};
+DEFINE_METHOD(reduce5, .family = FAMILY_PROGRESSION, .source = "seeds 000, 001, 003, Harris 5",
+              .idea = "last warp unrolled, warp-synchronous with __syncwarp (safe on Volta+)",
+              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce5_pass>);

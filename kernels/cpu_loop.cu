@@ -1,0 +1,28 @@
+/* The CPU rows: what the GPU numbers are compared with in the source
+ * documents (seeds 000, 003). cpu_loop is their plain loop: one accumulator,
+ * one dependent operation per element, so it runs at the operation's latency,
+ * not at memory bandwidth; and a float sum in one running total is a serial
+ * chain, which stops growing once the total's half-ulp exceeds the terms
+ * (refused past chain_limit(), reference.h). Host code, a template over
+ * (T, Op) like the kernels; half and bfloat16 are widened to float.
+ *   bench_compare -m cpu_loop
+ */
+#include "method.cuh"
+
+namespace {
+
+template <class T, class Op> struct cpu_loop_reduce {
+    static acc_t<T> reduce(const T *in, size_t n)
+    {
+        acc_t<T> acc = identity<Op, acc_t<T>>();
+        for (size_t i = 0; i < n; ++i)
+            acc = Op{}(acc, widen(in[i]));
+        return acc;
+    }
+};
+
+} // namespace
+
+DEFINE_METHOD(cpu_loop, .family = FAMILY_CPU, .source = "seeds 000, 003",
+              .idea = "plain sequential loop on one core", .types = ALL_TYPES, .ops = ALL_OPS,
+              .host = host_any_pair<cpu_loop_reduce>, .flags = METHOD_SERIAL_CHAIN);

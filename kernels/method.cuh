@@ -1,0 +1,72 @@
+/* Declaring a method next to its code.
+ *
+ *   DEFINE_METHOD(reduce0, .family = ..., .source = ..., .idea = ..., .types = ALL_TYPES,
+ *                 .ops = ALL_OPS, .pass = &pass_kernel_of<reduce0_pass>);
+ *
+ * defines the descriptor `method_reduce0` (struct method, reduce_method.h),
+ * named "reduce0", with the fields in the struct's order (C++20 designated
+ * initializers). The key must be the file's name without its step number;
+ * src/method_list.h lists it once. The descriptor is an ordinary external
+ * symbol and the kernels are linked as objects, not from an archive, so a
+ * copied file that still defines the same method fails the link with
+ * "multiple definition of `method_...`", naming both objects.
+ *
+ * The adapters below turn a launcher written once as a class template over
+ * (T, Op) into the contract's C entry points, for every pair:
+ *   Launcher<T, Op>::run(const T *in, size_t n, acc_t<T> *out, void *workspace, cudaStream_t)
+ *   Launcher<T, Op>::workspace(size_t n, size_t *bytes)
+ *   Pass<T, Op>::launch(const T *in, size_t n, acc_t<T> *out, cudaStream_t), Pass<..>::items
+ *   Host<T, Op>::reduce(const T *in, size_t n) -> acc_t<T>                                  */
+#ifndef METHOD_CUH
+#define METHOD_CUH
+
+#include "element_traits.cuh"
+#include "reduce_method.h"
+
+#define DEFINE_METHOD(key, ...) \
+    extern "C" const struct method method_##key = {.name = #key, __VA_ARGS__}
+
+template <template <class, class> class Launcher>
+int launch_any_pair(reduce_spec spec, const void *in, size_t n, void *out, void *workspace,
+                    cudaStream_t stream)
+{
+    return with_pair(spec, [&](auto type, auto op) {
+        using T = typename decltype(type)::type;
+        return Launcher<T, decltype(op)>::run(static_cast<const T *>(in), n,
+                                              static_cast<acc_t<T> *>(out), workspace, stream);
+    });
+}
+
+template <template <class, class> class Launcher>
+int workspace_any_pair(reduce_spec spec, size_t n, size_t *bytes)
+{
+    return with_pair(spec, [&](auto type, auto op) {
+        return Launcher<typename decltype(type)::type, decltype(op)>::workspace(n, bytes);
+    });
+}
+
+template <template <class, class> class Pass>
+int pass_any_pair(reduce_spec spec, const void *in, size_t n, void *out, cudaStream_t stream)
+{
+    return with_pair(spec, [&](auto type, auto op) {
+        using T = typename decltype(type)::type;
+        return Pass<T, decltype(op)>::launch(static_cast<const T *>(in), n,
+                                             static_cast<acc_t<T> *>(out), stream);
+    });
+}
+
+/* A pass kernel's descriptor entry: .pass = &pass_kernel_of<my_pass>. */
+template <template <class, class> class Pass>
+inline constexpr pass_kernel pass_kernel_of = {pass_any_pair<Pass>, Pass<float, op_sum>::items};
+
+template <template <class, class> class Host>
+void host_any_pair(reduce_spec spec, const void *in, size_t n, void *result)
+{
+    with_pair(spec, [&](auto type, auto op) {
+        using T = typename decltype(type)::type;
+        *static_cast<acc_t<T> *>(result) = Host<T, decltype(op)>::reduce(static_cast<const T *>(in), n);
+        return 0;
+    });
+}
+
+#endif

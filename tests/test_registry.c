@@ -1,0 +1,117 @@
+/* The registry, on the CPU: every descriptor is well formed, names are
+ * unique and match their files, and the refusal rules hold. Every declared
+ * pair is instantiated by construction (with_pair in element_traits.cuh
+ * switches over all of them); the GPU test runs each one.
+ *   test_registry SOURCE_DIR */
+#include <ctype.h>
+#include <glob.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "measure.h"
+#include "registry.h"
+
+static const char *source_dir;
+
+static void names_should_be_unique_lowercase_identifiers(void)
+{
+    CHECK(METHOD_COUNT >= 24);
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const char *name = METHODS[i]->name;
+        CHECK(name && *name);
+        for (const char *c = name; *c; ++c)
+            CHECK(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '_');
+        for (size_t j = i + 1; j < METHOD_COUNT; ++j)
+            CHECK(strcmp(name, METHODS[j]->name) != 0);
+        CHECK(find_method(name) == METHODS[i]);
+    }
+    CHECK(find_method("vec4") == NULL); /* renamed: vector_loads */
+}
+
+static void every_method_should_have_one_entry_point_and_its_texts(void)
+{
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const struct method *m = METHODS[i];
+        CHECK((m->launch != NULL) + (m->pass != NULL) + (m->host != NULL) == 1);
+        CHECK(!m->workspace || m->launch);
+        CHECK(!m->pass || m->pass->items_per_block > 0);
+        CHECK(m->source && *m->source && m->idea && *m->idea);
+        CHECK((m->family == FAMILY_CPU) == (m->host != NULL));
+    }
+}
+
+static void declared_pairs_should_be_within_the_enums_and_refusals_explained(void)
+{
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const struct method *m = METHODS[i];
+        CHECK(m->types != 0 && (m->types & ~ALL_TYPES) == 0);
+        CHECK(m->ops != 0 && (m->ops & ~ALL_OPS) == 0);
+        const bool refuses_some = m->types != ALL_TYPES || m->ops != ALL_OPS;
+        CHECK(refuses_some == (m->unsupported_why != NULL));
+    }
+    /* Our kernels and CUB/Thrust take every pair; only cuBLAS refuses. */
+    for (size_t i = 0; i < METHOD_COUNT; ++i)
+        if (strcmp(METHODS[i]->name, "cublas") != 0)
+            CHECK(METHODS[i]->types == ALL_TYPES && METHODS[i]->ops == ALL_OPS);
+}
+
+/* File, descriptor and -m key say the same word: kernels/NN_<name>.cu,
+ * vendor_shims/<name>.cu or kernels/<name>.cu (the CPU loops), exactly once. */
+static void every_name_should_be_its_file_name(void)
+{
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const char *name = METHODS[i]->name;
+        char pattern[3][512];
+        snprintf(pattern[0], sizeof pattern[0], "%s/kernels/[0-9][0-9]_%s.cu", source_dir, name);
+        snprintf(pattern[1], sizeof pattern[1], "%s/vendor_shims/%s.cu", source_dir, name);
+        snprintf(pattern[2], sizeof pattern[2], "%s/kernels/%s.cu", source_dir, name);
+        size_t found = 0;
+        for (int p = 0; p < 3; ++p) {
+            glob_t g;
+            if (glob(pattern[p], 0, NULL, &g) == 0)
+                found += g.gl_pathc;
+            globfree(&g);
+        }
+        if (found != 1)
+            fprintf(stderr, "  %s: %zu files named after it\n", name, found);
+        CHECK(found == 1);
+    }
+}
+
+static void refusals_should_name_the_reason(void)
+{
+    char reason[160];
+    const struct method *cublas = find_method("cublas"), *loop = find_method("cpu_loop"),
+                        *naive = find_method("atomic_naive"), *cub = find_method("cub");
+    CHECK(method_refuses(cublas, (struct reduce_spec){TYPE_INT32, OP_SUM}, 10, reason, sizeof reason));
+    CHECK(strstr(reason, "int32 sum") != NULL && strstr(reason, "cuBLAS") != NULL);
+    CHECK(method_refuses(cublas, (struct reduce_spec){TYPE_FLOAT, OP_MAX}, 10, reason, sizeof reason));
+    CHECK(!method_refuses(cublas, (struct reduce_spec){TYPE_DOUBLE, OP_SUM}, 10, reason, sizeof reason));
+    /* A float chain stops growing past 2^24 elements; integers, max and double do not. */
+    const size_t past = ((size_t)1 << 24) + 1;
+    CHECK(!method_refuses(loop, (struct reduce_spec){TYPE_FLOAT, OP_SUM}, past - 1, reason, sizeof reason));
+    CHECK(method_refuses(loop, (struct reduce_spec){TYPE_FLOAT, OP_SUM}, past, reason, sizeof reason));
+    CHECK(strstr(reason, "16777216") != NULL);
+    CHECK(method_refuses(naive, (struct reduce_spec){TYPE_HALF, OP_SUM}, past, reason, sizeof reason));
+    CHECK(!method_refuses(naive, (struct reduce_spec){TYPE_FLOAT, OP_MAX}, past, reason, sizeof reason));
+    CHECK(!method_refuses(naive, (struct reduce_spec){TYPE_INT32, OP_SUM}, past, reason, sizeof reason));
+    CHECK(!method_refuses(naive, (struct reduce_spec){TYPE_DOUBLE, OP_SUM}, past, reason, sizeof reason));
+    CHECK(!method_refuses(cub, (struct reduce_spec){TYPE_BFLOAT16, OP_MIN}, SIZE_MAX, reason, sizeof reason));
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_registry SOURCE_DIR\n");
+        return 2;
+    }
+    source_dir = argv[1];
+    RUN_TEST(names_should_be_unique_lowercase_identifiers);
+    RUN_TEST(every_method_should_have_one_entry_point_and_its_texts);
+    RUN_TEST(declared_pairs_should_be_within_the_enums_and_refusals_explained);
+    RUN_TEST(every_name_should_be_its_file_name);
+    RUN_TEST(refusals_should_name_the_reason);
+    return test_exit_code();
+}
