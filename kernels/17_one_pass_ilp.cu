@@ -12,7 +12,7 @@
  * Fixes from single_pass (step 16): that kernel has one load in flight per
  * thread; here the loop issues LOADS loads before the first add, and blocks
  * of 1024 threads halve the partials the last block must add. Small inputs
- * skip the counter: up to 16 KiB (4 Ki floats) is one block of 256 threads,
+ * skip the counter: up to 8 KiB (2 Ki floats) is one block of 256 threads,
  * up to 128 KiB one block of 1024 (two batches of loads each), and mid sizes
  * get only the blocks they have work for (one 16-byte vector per thread):
  * one launch, no memset, no host sync. The limits are in bytes, so they hold
@@ -38,10 +38,13 @@
 namespace {
 
 constexpr int BLOCK = 1024;
-/* Up to SMALL_BLOCK x LOADS vectors: one block of SMALL_BLOCK threads, each
- * with its loads in flight at once. A 1024-thread block costs ~0.3 us more to
- * start and reduce, which is 7% of a 4 us launch-bound sum (NOTES.md). */
+/* Up to SMALL_BLOCK_BYTES (8 KiB, 2 Ki floats): one block of SMALL_BLOCK
+ * threads, two loads each. A 1024-thread block costs more to start and
+ * reduce, but past 8 KiB it pulls the data in sooner: on an H200, 4096 floats
+ * took 4.64-4.83 us in 256 threads (four loads each) and 4.06-4.22 in 1024,
+ * while 2048 floats took 3.97-4.03 in 256 (NOTES.md, session 4). */
 constexpr int SMALL_BLOCK = 256;
+constexpr size_t SMALL_BLOCK_BYTES = 8192;
 #ifdef REDUCE_SLOWDOWN_DEMO
 /* Test build only (CMake REDUCE_SLOWDOWN_DEMO): an older, slower kernel under
  * this name, so the baseline comparison can be shown to say SLOWER. */
@@ -66,7 +69,7 @@ __global__ __launch_bounds__(THREADS) void one_pass_ilp_kernel(const T *__restri
 template <class T, class Op> struct one_pass_ilp_launch {
     static constexpr size_t W = VECTOR_WIDTH<T>;
 
-    static bool fits_one_small_block(size_t n) { return n <= SMALL_BLOCK * LOADS * W; }
+    static bool fits_one_small_block(size_t n) { return n * sizeof(T) <= SMALL_BLOCK_BYTES; }
 
     /* Up to two batches of loads per thread, one block of BLOCK threads beats
      * spreading the input: a second block brings the counter and its ~1.5 us of
