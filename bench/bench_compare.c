@@ -8,6 +8,8 @@
  * Bytes counted for GB/s: n x element size, read once; nothing else (a
  * method's extra traffic - partials, atomics, passes - is its own cost, so it
  * shows as lower bandwidth, which is the point). */
+#include <cublas_api.h>
+#include <cuda_runtime_api.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 #include "bench_setup.h"
 #include "cli.h"
 #include "cuda_check.h"
+#include "device_info.h"
 #include "matrix.h"
 #include "measure.h"
 #include "registry.h"
@@ -34,6 +37,17 @@ static int list_methods(void)
             printf("%-20s %-11s %-34s refuses some pairs: %s\n", "", "", "", m->unsupported_why);
     }
     return 0;
+}
+
+/* What this build is: the suite's commit and the libraries it was built
+ * with (no GPU needed; the run header adds the driver's versions). */
+static void print_version(void)
+{
+    printf("bench_compare (GPU reduction comparison suite) %s\n", SUITE_GIT_COMMIT);
+    printf("built with CUDA runtime %d.%d, CCCL %d.%d.%d, cuBLAS %d.%d.%d\n",
+           CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10, cccl_version() / 1000000,
+           cccl_version() / 1000 % 1000, cccl_version() % 1000, CUBLAS_VERSION / 10000,
+           CUBLAS_VERSION / 100 % 100, CUBLAS_VERSION % 100);
 }
 
 static int compare_files(const char *old_path, const char *new_path)
@@ -75,6 +89,9 @@ int main(int argc, char **argv)
     switch (parse_bench_options(argc, argv, &opts, err, sizeof err)) {
     case CLI_HELP:
         print_usage(argv[0]);
+        return 0;
+    case CLI_VERSION:
+        print_version();
         return 0;
     case CLI_ERROR:
         fprintf(stderr, "bench_compare: %s\n", err);
@@ -118,16 +135,19 @@ int main(int argc, char **argv)
     int status = measure_selection(&opts, &selection, &session, spec, default_n(&opts, opts.type),
                                    &run);
     if (status != EXIT_BAD_INPUT) {
-        print_run_header(stdout, &run.context);
-        printf("\n");
+        /* A result file on standard output ('-') keeps it clean for a pipe:
+         * the tables go to standard error then. */
+        FILE *tables = writes_to_stdout(&opts) ? stderr : stdout;
+        print_run_header(tables, &run.context);
+        fprintf(tables, "\n");
         if (opts.progression)
-            print_progression(stdout, &run);
+            print_progression(tables, &run);
         else
-            print_results_table(stdout, &run);
+            print_results_table(tables, &run);
         const int saved = save_outputs(&opts, &run);
         if (opts.baseline_path) {
-            printf("\nagainst baseline %s:\n", opts.baseline_path);
-            const int verdict = report_baseline_comparison(stdout, &baseline, &run);
+            fprintf(tables, "\nagainst baseline %s:\n", opts.baseline_path);
+            const int verdict = report_baseline_comparison(tables, &baseline, &run);
             if (verdict > status)
                 status = verdict;
         }

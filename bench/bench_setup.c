@@ -43,7 +43,7 @@ int select_methods(const struct bench_options *o, struct selection *s, char *err
 
 static int check_writable(const char *path, char *err, size_t err_len)
 {
-    if (!path)
+    if (!path || strcmp(path, "-") == 0)
         return 0;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);

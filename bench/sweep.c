@@ -52,24 +52,24 @@ static void write_sweep_rows(FILE *f, const struct run *run)
     }
 }
 
-static void print_sweep_row(const struct run *run, bool header)
+static void print_sweep_row(FILE *out, const struct run *run, bool header)
 {
     if (header) {
-        printf("%12s", "n");
+        fprintf(out, "%12s", "n");
         for (size_t i = 0; i < run->count; ++i)
-            printf(" %14s", run->rows[i].name);
-        printf("   (GB/s; * = not PASS)\n");
+            fprintf(out, " %14s", run->rows[i].name);
+        fprintf(out, "   (GB/s; * = not PASS)\n");
     }
-    printf("%12zu", run->context.n);
+    fprintf(out, "%12zu", run->context.n);
     for (size_t i = 0; i < run->count; ++i) {
         const struct method_result *r = &run->rows[i];
         if (r->status == STATUS_PASS)
-            printf(" %14.1f", r->gbps);
+            fprintf(out, " %14.1f", r->gbps);
         else
-            printf(" %14s", "*");
+            fprintf(out, " %14s", "*");
     }
-    printf("\n");
-    fflush(stdout);
+    fprintf(out, "\n");
+    fflush(out);
 }
 
 int run_sweep(const struct bench_options *o, const struct selection *s,
@@ -85,8 +85,9 @@ int run_sweep(const struct bench_options *o, const struct selection *s,
     }
     if (csv.file)
         write_sweep_header(csv.file, &session->context);
-    print_run_header(stdout, &session->context);
-    printf("\n");
+    FILE *table = writes_to_stdout(o) ? stderr : stdout; /* --sweep-csv -: the CSV owns stdout */
+    print_run_header(table, &session->context);
+    fprintf(table, "\n");
     int status = 0;
     for (size_t i = 0; i < count; ++i) {
         fprintf(stderr, "sweep %zu/%zu: n = %zu\n", i + 1, count, sizes[i]);
@@ -94,7 +95,7 @@ int run_sweep(const struct bench_options *o, const struct selection *s,
         const struct reduce_spec spec = {o->type, o->op};
         const int size_status = measure_selection(o, s, session, spec, sizes[i], &run);
         if (size_status != EXIT_BAD_INPUT) {
-            print_sweep_row(&run, i == 0);
+            print_sweep_row(table, &run, i == 0);
             if (csv.file)
                 write_sweep_rows(csv.file, &run);
         }

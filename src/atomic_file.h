@@ -1,14 +1,17 @@
 /* Writing a file so that it appears whole or not at all: write PATH.tmp,
  * then rename it over PATH. A failed or interrupted run leaves no
- * half-written result file for a later baseline comparison to trip on. */
+ * half-written result file for a later baseline comparison to trip on.
+ * The path "-" is standard output (written as it goes, flushed at commit). */
 #ifndef ATOMIC_FILE_H
 #define ATOMIC_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 struct atomic_file {
     FILE *file;
+    bool is_stdout;
     char path[4096];
     char tmp_path[4100];
 };

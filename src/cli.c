@@ -1,8 +1,11 @@
+#define _GNU_SOURCE /* getopt_long */
+
 #include "cli.h"
 
 #include "measure.h" /* CPU_MAX_SAMPLES */
 
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -99,22 +102,41 @@ static void set_defaults(struct bench_options *o)
     o->sweep_max = DEFAULT_SWEEP_MAX;
 }
 
-static bool is(const char *arg, const char *short_name, const char *long_name)
-{
-    return (short_name && strcmp(arg, short_name) == 0) ||
-           (long_name && strcmp(arg, long_name) == 0);
-}
+/* Options without a short form get ids past every character. */
+enum option_id {
+    OPT_SEED = 256, OPT_STRATEGY, OPT_OFFSET, OPT_SWEEP_MAX, OPT_CSV, OPT_JSON, OPT_MARKDOWN,
+    OPT_SWEEP_CSV, OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
+    OPT_VERSION, OPT_COUNT
+};
 
-/* One option that takes a value; `value` is NULL when argv ran out. */
-static bool apply_valued(struct bench_options *o, const char *arg, const char *value, char *err,
-                         size_t err_len)
+static const struct option LONG_OPTIONS[] = {
+    {"size", required_argument, NULL, 'n'},       {"bytes", required_argument, NULL, 'b'},
+    {"methods", required_argument, NULL, 'm'},    {"type", required_argument, NULL, 't'},
+    {"op", required_argument, NULL, 'o'},         {"samples", required_argument, NULL, 'S'},
+    {"warmup", required_argument, NULL, 'w'},     {"dist", required_argument, NULL, 'd'},
+    {"help", no_argument, NULL, 'h'},             {"seed", required_argument, NULL, OPT_SEED},
+    {"strategy", required_argument, NULL, OPT_STRATEGY},
+    {"offset", required_argument, NULL, OPT_OFFSET},
+    {"sweep-max", required_argument, NULL, OPT_SWEEP_MAX},
+    {"csv", required_argument, NULL, OPT_CSV},    {"json", required_argument, NULL, OPT_JSON},
+    {"markdown", required_argument, NULL, OPT_MARKDOWN},
+    {"sweep-csv", required_argument, NULL, OPT_SWEEP_CSV},
+    {"baseline", required_argument, NULL, OPT_BASELINE},
+    {"hot", no_argument, NULL, OPT_HOT},          {"progression", no_argument, NULL, OPT_PROGRESSION},
+    {"sweep", no_argument, NULL, OPT_SWEEP},      {"list", no_argument, NULL, OPT_LIST},
+    {"compare", required_argument, NULL, OPT_COMPARE},
+    {"version", no_argument, NULL, OPT_VERSION},  {NULL, 0, NULL, 0},
+};
+/* '+': options end at the first non-option (no reordering, so --compare can
+ * take its second file); ':': a missing value is reported, not printed. */
+#define SHORT_OPTIONS "+:n:s:b:m:t:o:r:S:w:d:h"
+
+/* One option that takes a value, spelled `arg` on the command line. */
+static bool apply_valued(struct bench_options *o, int id, const char *arg, const char *value,
+                         char *err, size_t err_len)
 {
-    if (!value) {
-        fail(err, err_len, "%s needs a value", arg);
-        return false;
-    }
     size_t count = 0;
-    if (is(arg, "-n", "--size") || is(arg, "-s", NULL)) {
+    if (id == 'n' || id == 's') {
         if (!parse_count(value, "size", &o->n, err, err_len))
             return false;
         if (o->n == 0) {
@@ -123,9 +145,9 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         }
         return true;
     }
-    if (is(arg, "-m", "--methods"))
+    if (id == 'm')
         return add_method_list(o, value, err, err_len);
-    if (is(arg, "-b", "--bytes")) {
+    if (id == 'b') {
         if (!parse_count(value, "bytes", &o->bytes, err, err_len))
             return false;
         if (o->bytes < 8) {
@@ -134,7 +156,7 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         }
         return true;
     }
-    if (is(arg, "-t", "--type")) {
+    if (id == 't') {
         o->type = strcmp(value, "all") == 0 ? TYPE_COUNT : element_type_from_name(value);
         if (o->type == TYPE_COUNT && strcmp(value, "all") != 0) {
             fail(err, err_len, "--type: unknown type '%s' (float, double, int32, int64, uint32, "
@@ -143,7 +165,7 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         }
         return true;
     }
-    if (is(arg, "-o", "--op")) {
+    if (id == 'o') {
         o->op = strcmp(value, "all") == 0 ? OP_COUNT : reduce_op_from_name(value);
         if (o->op == OP_COUNT && strcmp(value, "all") != 0) {
             fail(err, err_len, "--op: unknown operator '%s' (sum, max, min, all)", value);
@@ -151,7 +173,7 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         }
         return true;
     }
-    if (is(arg, "-r", NULL)) { /* seed 000: -r K runs reduceK */
+    if (id == 'r') { /* seed 000: -r K runs reduceK */
         if (!parse_count(value, "-r", &count, err, err_len))
             return false;
         if (count > 99) {
@@ -162,11 +184,11 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         snprintf(name, sizeof name, "reduce%zu", count);
         return add_method_list(o, name, err, err_len);
     }
-    if (is(arg, "-S", "--samples"))
+    if (id == 'S')
         return parse_int_option(value, "samples", 1, &o->samples, err, err_len);
-    if (is(arg, "-w", "--warmup"))
+    if (id == 'w')
         return parse_int_option(value, "warmup", 1, &o->warmup, err, err_len);
-    if (is(arg, "-d", "--dist")) {
+    if (id == 'd') {
         o->dist = distribution_from_name(value);
         if (o->dist == DIST_COUNT) {
             fail(err, err_len, "--dist: unknown distribution '%s' (uniform, small-ints, wide-range, signed)",
@@ -175,13 +197,13 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         }
         return true;
     }
-    if (is(arg, NULL, "--seed")) {
+    if (id == OPT_SEED) {
         if (!parse_count(value, "seed", &count, err, err_len))
             return false;
         o->seed = count;
         return true;
     }
-    if (is(arg, NULL, "--strategy")) {
+    if (id == OPT_STRATEGY) {
         if (strcmp(value, "padded") == 0)
             o->strategy = PASS_PADDED;
         else if (strcmp(value, "pow2-split") == 0)
@@ -192,9 +214,9 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         }
         return true;
     }
-    if (is(arg, NULL, "--offset"))
+    if (id == OPT_OFFSET)
         return parse_count(value, "offset", &o->offset, err, err_len);
-    if (is(arg, NULL, "--sweep-max")) {
+    if (id == OPT_SWEEP_MAX) {
         if (!parse_count(value, "sweep-max", &o->sweep_max, err, err_len))
             return false;
         if (o->sweep_max < 1024) {
@@ -203,12 +225,12 @@ static bool apply_valued(struct bench_options *o, const char *arg, const char *v
         }
         return true;
     }
-    const char **path = is(arg, NULL, "--csv")         ? &o->csv_path
-                        : is(arg, NULL, "--json")      ? &o->json_path
-                        : is(arg, NULL, "--markdown")  ? &o->markdown_path
-                        : is(arg, NULL, "--sweep-csv") ? &o->sweep_csv_path
-                        : is(arg, NULL, "--baseline")  ? &o->baseline_path
-                                                       : NULL;
+    const char **path = id == OPT_CSV         ? &o->csv_path
+                        : id == OPT_JSON      ? &o->json_path
+                        : id == OPT_MARKDOWN  ? &o->markdown_path
+                        : id == OPT_SWEEP_CSV ? &o->sweep_csv_path
+                        : id == OPT_BASELINE  ? &o->baseline_path
+                                              : NULL;
     if (!path) {
         fail(err, err_len, "unknown option '%s' (see --help)", arg);
         return false;
@@ -253,17 +275,54 @@ static bool check_combination(const struct bench_options *o, char *err, size_t e
     return true;
 }
 
-static bool takes_value(const char *arg)
+/* Options that would be ignored, or that contradict each other: errors, so
+ * that nothing the user asked for is silently dropped. */
+static bool check_conflicts(const struct bench_options *o, const bool given[OPT_COUNT],
+                            int positional, char *const *argv, char *err, size_t err_len)
 {
-    static const char *const VALUED[] = {
-        "-n", "--size", "-s", "-b", "--bytes", "-m", "--methods", "-t", "--type", "-o", "--op", "-r", "-S",
-        "--samples", "-w", "--warmup",
-        "-d", "--dist", "--seed", "--strategy", "--offset", "--sweep-max", "--csv", "--json",
-        "--markdown", "--sweep-csv", "--baseline"};
-    for (size_t i = 0; i < sizeof VALUED / sizeof VALUED[0]; ++i)
-        if (strcmp(arg, VALUED[i]) == 0)
-            return true;
-    return false;
+    if (positional) {
+        fail(err, err_len, "unexpected argument '%s' (options take the form -x VALUE or --name=VALUE)",
+             argv[positional]);
+        return false;
+    }
+    const struct { int id; const char *name; } ALONE[] = {{OPT_COMPARE, "--compare"},
+                                                           {OPT_LIST, "--list"}};
+    for (size_t a = 0; a < sizeof ALONE / sizeof ALONE[0]; ++a) {
+        if (!given[ALONE[a].id])
+            continue;
+        for (int id = 0; id < OPT_COUNT; ++id)
+            if (given[id] && id != ALONE[a].id) {
+                fail(err, err_len, "%s takes no other options (it measures nothing)",
+                     ALONE[a].name);
+                return false;
+            }
+    }
+    if (o->sweep && o->progression) {
+        fail(err, err_len, "--sweep and --progression are separate views: pick one");
+        return false;
+    }
+    const struct { int id; const char *name; } ONE_SIZE[] = {
+        {OPT_CSV, "--csv"}, {OPT_JSON, "--json"}, {OPT_MARKDOWN, "--markdown"},
+        {OPT_BASELINE, "--baseline"}};
+    for (size_t i = 0; o->sweep && i < sizeof ONE_SIZE / sizeof ONE_SIZE[0]; ++i)
+        if (given[ONE_SIZE[i].id]) {
+            fail(err, err_len, "%s saves one size; a sweep writes --sweep-csv", ONE_SIZE[i].name);
+            return false;
+        }
+    if (!o->sweep && (given[OPT_SWEEP_CSV] || given[OPT_SWEEP_MAX])) {
+        fail(err, err_len, "%s only applies to --sweep",
+             given[OPT_SWEEP_CSV] ? "--sweep-csv" : "--sweep-max");
+        return false;
+    }
+    const char *outputs[] = {o->csv_path, o->json_path, o->markdown_path, o->sweep_csv_path};
+    int to_stdout = 0;
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; ++i)
+        to_stdout += outputs[i] && strcmp(outputs[i], "-") == 0;
+    if (to_stdout > 1) {
+        fail(err, err_len, "only one output can go to standard output ('-')");
+        return false;
+    }
+    return check_combination(o, err, err_len);
 }
 
 enum cli_status parse_bench_options(int argc, char **argv, struct bench_options *o, char *err,
@@ -271,41 +330,65 @@ enum cli_status parse_bench_options(int argc, char **argv, struct bench_options 
 {
     set_defaults(o);
     err[0] = '\0';
-    for (int i = 1; i < argc; ++i) {
-        const char *arg = argv[i];
-        if (is(arg, "-h", "--help")) {
+    bool given[OPT_COUNT] = {false};
+    opterr = 0;
+    optind = 0; /* glibc: a full restart, so the parser can run more than once */
+    int id;
+    while ((id = getopt_long(argc, argv, SHORT_OPTIONS, LONG_OPTIONS, NULL)) != -1) {
+        /* The option as the user spelled it, for messages: "-n" (also for
+         * "-n5"), "--size" (also for "--size=5"). argv[optind - 1] is the
+         * option, or its value when that was a separate word. */
+        const char *word = argv[optind - 1];
+        if (optarg && word == optarg && optind >= 2)
+            word = argv[optind - 2];
+        char name[64];
+        if (word[0] == '-' && word[1] == '-')
+            snprintf(name, sizeof name, "%.*s", (int)strcspn(word, "="), word);
+        else
+            snprintf(name, sizeof name, "-%c", id == '?' || id == ':' ? optopt : id);
+        if (id == '?') {
+            fail(err, err_len, "unknown option '%s' (see --help)", name);
+            return CLI_ERROR;
+        }
+        if (id == ':') {
+            fail(err, err_len, "%s needs a value", name);
+            return CLI_ERROR;
+        }
+        given[id] = true;
+        switch (id) {
+        case 'h':
             o->help = true;
             return CLI_HELP;
-        }
-        if (is(arg, NULL, "--hot"))
-            o->hot = true;
-        else if (is(arg, NULL, "--progression"))
-            o->progression = true;
-        else if (is(arg, NULL, "--sweep"))
-            o->sweep = true;
-        else if (is(arg, NULL, "--list"))
-            o->list = true;
-        else if (is(arg, NULL, "--compare")) {
-            if (i + 2 >= argc) {
+        case OPT_VERSION:
+            return CLI_VERSION;
+        case OPT_HOT: o->hot = true; break;
+        case OPT_PROGRESSION: o->progression = true; break;
+        case OPT_SWEEP: o->sweep = true; break;
+        case OPT_LIST: o->list = true; break;
+        case OPT_COMPARE:
+            if (optind >= argc || argv[optind][0] == '-') {
                 fail(err, err_len, "--compare needs two files: --compare OLD.csv NEW.csv");
                 return CLI_ERROR;
             }
-            o->compare_old = argv[++i];
-            o->compare_new = argv[++i];
-        } else if (takes_value(arg)) {
-            const char *value = i + 1 < argc ? argv[++i] : NULL;
-            if (!apply_valued(o, arg, value, err, err_len))
+            o->compare_old = optarg;
+            o->compare_new = argv[optind++];
+            break;
+        default:
+            if (!apply_valued(o, id, name, optarg, err, err_len))
                 return CLI_ERROR;
-        } else {
-            fail(err, err_len, "unknown option '%s' (see --help)", arg);
-            return CLI_ERROR;
         }
     }
-    if (o->sweep && o->progression) {
-        fail(err, err_len, "--sweep and --progression are separate views: pick one");
-        return CLI_ERROR;
-    }
-    return check_combination(o, err, err_len) ? CLI_OK : CLI_ERROR;
+    return check_conflicts(o, given, optind < argc ? optind : 0, argv, err, err_len) ? CLI_OK
+                                                                                      : CLI_ERROR;
+}
+
+bool writes_to_stdout(const struct bench_options *o)
+{
+    const char *outputs[] = {o->csv_path, o->json_path, o->markdown_path, o->sweep_csv_path};
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; ++i)
+        if (outputs[i] && strcmp(outputs[i], "-") == 0)
+            return true;
+    return false;
 }
 
 bool runs_matrix(const struct bench_options *o) { return o->type == TYPE_COUNT || o->op == OP_COUNT; }
@@ -342,12 +425,13 @@ void print_usage(const char *program)
            "      --sweep         sizes 2^10 .. --sweep-max (powers of two and odd sizes)\n"
            "      --sweep-max N   largest sweep size (default 2^30)\n"
            "      --sweep-csv F   write the sweep's rows to F\n"
-           "      --csv F         save the run (the baseline format)\n"
-           "      --json F        save the run as JSON\n"
-           "      --markdown F    save the table as markdown\n"
+           "      --csv F         save the run (the baseline format); F = - for stdout\n"
+           "      --json F        save the run as JSON (- : stdout, e.g. | jq)\n"
+           "      --markdown F    save the table as markdown (- : stdout)\n"
            "      --baseline F    after running, compare with a saved CSV (exit 1 if slower)\n"
            "      --compare A B   compare two saved CSV files; no GPU needed\n"
            "      --list          list the methods and exit\n"
+           "      --version       the suite's commit and the CUDA, CCCL and cuBLAS it was built with\n"
            "  -h, --help          this text\n"
            "\n"
            "Exit status: 0 all PASS, 1 a method failed or is SLOWER than the baseline,\n"

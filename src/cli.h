@@ -38,14 +38,18 @@ struct bench_options {
     size_t sweep_max;   /* largest sweep size */
     bool list;
     bool help;
-    const char *csv_path, *json_path, *markdown_path, *sweep_csv_path;
+    const char *csv_path, *json_path, *markdown_path, *sweep_csv_path; /* "-": stdout */
     const char *baseline_path;
     const char *compare_old, *compare_new; /* --compare OLD NEW: no run */
 };
 
-enum cli_status { CLI_OK, CLI_HELP, CLI_ERROR };
+enum cli_status { CLI_OK, CLI_HELP, CLI_VERSION, CLI_ERROR };
 
-/* Fills opts from argv (defaults first). On CLI_ERROR, err holds one line. */
+/* Fills opts from argv (defaults first), GNU style (getopt_long): -n N, -nN,
+ * --size N, --size=N, -- ends the options; bench_compare takes no other
+ * arguments. Options that conflict or would be ignored (anything beside
+ * --compare or --list, --csv with --sweep, --sweep-csv without it, two
+ * outputs to '-') are errors. On CLI_ERROR, err holds one line. */
 enum cli_status parse_bench_options(int argc, char **argv, struct bench_options *opts, char *err,
                                     size_t err_len);
 
@@ -56,6 +60,9 @@ bool parse_count(const char *text, const char *what, size_t *out, char *err, siz
 /* Splits "a,b,c" into opts->methods, appending; rejects empty and duplicate
  * names (whether a name exists is the registry's to say). */
 bool add_method_list(struct bench_options *opts, const char *list, char *err, size_t err_len);
+
+/* Whether a result file goes to standard output (a path of "-"). */
+bool writes_to_stdout(const struct bench_options *opts);
 
 /* --type all or --op all: one run per (type, operator) pair, one compact table. */
 bool runs_matrix(const struct bench_options *opts);

@@ -92,6 +92,24 @@ if [ "$rc" -eq 0 ] && [[ "$out" == *"cub"*"SAME"* ]] && [ ! -s "$tmp/stderr" ]; 
 else
     failed=$((failed + 1)); echo "FAIL --compare float_sum.csv float_sum.csv -> exit $rc, stdout '${out:0:200}', stderr '$(cat "$tmp/stderr")'"
 fi
+# Options that would be ignored or contradict each other: errors, nothing written.
+expect "--compare takes no other options" \
+    --compare "$files/float_sum.csv" "$files/float_sum.csv" -n 5 --csv "$tmp/x.csv"
+expect "--list takes no other options" --list -m cub
+expect "--csv saves one size; a sweep writes --sweep-csv" --sweep --csv "$tmp/x.csv"
+expect "--sweep-csv only applies to --sweep" --sweep-csv "$tmp/s.csv"
+expect "only one output can go to standard output" --csv - --json -
+expect "unexpected argument 'extra'" -n 5 extra
+expect "--size needs a value" --size
+expect "'12x' is not a whole" --size=12x
+
+# --version needs no GPU: the commit and the libraries built with, exit 0
+out=$("$bench" --version 2>"$tmp/stderr"); rc=$?
+if [ "$rc" -eq 0 ] && [[ "$out" == *"built with CUDA runtime"*"CCCL"*"cuBLAS"* ]] && [ ! -s "$tmp/stderr" ]; then
+    passed=$((passed + 1)); echo "ok   --version -> exit 0, '$(echo "$out" | tail -1)'"
+else
+    failed=$((failed + 1)); echo "FAIL --version -> exit $rc, stdout '$out', stderr '$(cat "$tmp/stderr")'"
+fi
 rm -rf "$files"
 
 echo "$passed passed, $failed failed"

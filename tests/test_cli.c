@@ -98,6 +98,33 @@ static void every_option_should_be_read(void)
     CHECK(strcmp(o.compare_old, "old.csv") == 0 && strcmp(o.compare_new, "new.csv") == 0);
 }
 
+/* GNU conventions through getopt_long: attached values, --name=value, --. */
+static void values_should_be_accepted_in_every_gnu_spelling(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "--size=4097") == CLI_OK && o.n == 4097);
+    CHECK(parse(&o, err, "-n4097") == CLI_OK && o.n == 4097);
+    CHECK(parse(&o, err, "-S50 -w2 --type=half --op=max") == CLI_OK);
+    CHECK(o.samples == 50 && o.warmup == 2 && o.type == TYPE_HALF && o.op == OP_MAX);
+    CHECK(parse(&o, err, "-n 5 --") == CLI_OK && o.n == 5);
+    CHECK(parse(&o, err, "--json -") == CLI_OK && strcmp(o.json_path, "-") == 0);
+    CHECK(parse(&o, err, "--compare=old.csv new.csv") == CLI_OK);
+    CHECK(strcmp(o.compare_old, "old.csv") == 0 && strcmp(o.compare_new, "new.csv") == 0);
+    CHECK(parse(&o, err, "--sweep --sweep-csv - --sweep-max 4096") == CLI_OK);
+    CHECK(parse(&o, err, "--list") == CLI_OK && o.list);
+    /* The parser runs again from scratch every time (getopt's global state). */
+    CHECK(parse(&o, err, "-n 7") == CLI_OK && o.n == 7);
+}
+
+static void version_should_be_recognised(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "--version") == CLI_VERSION);
+    CHECK(parse(&o, err, "-n 5 --version") == CLI_VERSION);
+}
+
 static void help_should_be_recognised_anywhere(void)
 {
     struct bench_options o;
@@ -144,7 +171,20 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--dist gaussian", "unknown distribution 'gaussian'"},
         {"--strategy fast", "unknown strategy 'fast'"},
         {"--frobnicate", "unknown option '--frobnicate'"},
-        {"extra", "unknown option 'extra'"},
+        {"extra", "unexpected argument 'extra'"},
+        {"-n 5 -- extra", "unexpected argument 'extra'"},
+        {"--size", "--size needs a value"},
+        {"--size=", "expected a number, got nothing"},
+        {"--size=12x", "'12x' is not a whole"},
+        {"-q", "unknown option '-q'"},
+        {"--compare a.csv b.csv -n 5", "--compare takes no other options"},
+        {"-n 5 --compare a.csv b.csv --csv x.csv", "--compare takes no other options"},
+        {"--list -m cub", "--list takes no other options"},
+        {"--sweep --csv x.csv", "--csv saves one size"},
+        {"--sweep --baseline b.csv", "--baseline saves one size"},
+        {"--sweep-csv s.csv", "--sweep-csv only applies to --sweep"},
+        {"--sweep-max 2048", "--sweep-max only applies to --sweep"},
+        {"--csv - --json -", "only one output can go to standard output"},
         {"--compare only.csv", "needs two files"},
         {"--sweep --progression", "pick one"},
         {"--sweep-max 100", "at least 1024"},
@@ -371,6 +411,8 @@ int main(void)
     RUN_TEST(bytes_should_set_n_per_element_size);
     RUN_TEST(seed_000_spelling_should_select_step_and_size);
     RUN_TEST(every_option_should_be_read);
+    RUN_TEST(values_should_be_accepted_in_every_gnu_spelling);
+    RUN_TEST(version_should_be_recognised);
     RUN_TEST(help_should_be_recognised_anywhere);
     RUN_TEST(bad_input_should_fail_with_a_message_naming_the_problem);
     RUN_TEST(parse_count_should_agree_with_a_model_on_random_strings);
