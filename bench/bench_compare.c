@@ -50,14 +50,18 @@ static void print_version(void)
            CUBLAS_VERSION / 100 % 100, CUBLAS_VERSION % 100);
 }
 
-static int compare_files(const char *old_path, const char *new_path)
+static int compare_files(const struct bench_options *o)
 {
     char err[512];
     struct run old_run = {0}, new_run = {0};
-    if (read_run_csv(old_path, &old_run, err, sizeof err) != 0 ||
-        read_run_csv(new_path, &new_run, err, sizeof err) != 0 ||
+    if (read_run_csv(o->compare_old, &old_run, err, sizeof err) != 0 ||
+        read_run_csv(o->compare_new, &new_run, err, sizeof err) != 0 ||
         !same_reduction(&old_run.context, new_run.context.element_type, new_run.context.op, err,
-                        sizeof err)) {
+                        sizeof err) ||
+        (!o->ignore_device &&
+         !same_device(&old_run.context, new_run.context.device_name, err, sizeof err)) ||
+        (o->method_count &&
+         !keep_methods(&old_run, &new_run, o->methods, o->method_count, err, sizeof err))) {
         fprintf(stderr, "bench_compare: %s\n", err);
         free_run(&old_run);
         free_run(&new_run);
@@ -102,7 +106,7 @@ int main(int argc, char **argv)
     if (opts.list)
         return list_methods();
     if (opts.compare_old)
-        return compare_files(opts.compare_old, opts.compare_new);
+        return compare_files(&opts);
 
     struct selection selection;
     struct run baseline = {0};
@@ -118,8 +122,12 @@ int main(int argc, char **argv)
     }
 
     struct bench_session session;
-    if (open_session(&opts, &session, err, sizeof err) != 0) {
+    if (open_session(&opts, &session, err, sizeof err) != 0 ||
+        (opts.baseline_path && !opts.ignore_device &&
+         !same_device(&baseline.context, session.context.device_name, err, sizeof err))) {
         fprintf(stderr, "bench_compare: %s\n", err);
+        if (session.stream)
+            close_session(&session);
         free_run(&baseline);
         return EXIT_BAD_INPUT;
     }

@@ -65,6 +65,9 @@ static struct comparison_row compare_method(const struct method_result *old_m,
     struct comparison_row row = {
         .old_median_us = old_m && has_time(old_m) ? old_m->time_us.median : NAN,
         .new_median_us = new_m && has_time(new_m) ? new_m->time_us.median : NAN,
+        .old_gbps = old_m && has_time(old_m) ? old_m->gbps : NAN,
+        .new_gbps = new_m && has_time(new_m) ? new_m->gbps : NAN,
+        .new_pct_peak = new_m && has_time(new_m) ? new_m->pct_peak : NAN,
         .change_pct = NAN,
         .threshold_pct = NAN,
         .in_old = old_m != NULL,
@@ -170,13 +173,16 @@ static void print_verdict_counts(FILE *out, const struct comparison *c)
 void print_comparison(FILE *out, const struct comparison *c)
 {
     const int width = name_width(c);
-    fprintf(out, "%-*s %10s %10s %8s %8s  %s\n", width, "method", "old us", "new us", "change",
-            "noise", "verdict");
+    fprintf(out, "%-*s %10s %10s %9s %9s %7s %8s %8s  %s\n", width, "method", "old us", "new us",
+            "old GB/s", "new GB/s", "% peak", "change", "noise", "verdict");
     for (size_t i = 0; i < c->count; ++i) {
         const struct comparison_row *row = &c->rows[i];
         fprintf(out, "%-*s", width, row->name);
         print_cell(out, 10, "%.2f", row->old_median_us);
         print_cell(out, 10, "%.2f", row->new_median_us);
+        print_cell(out, 9, "%.1f", row->old_gbps);
+        print_cell(out, 9, "%.1f", row->new_gbps);
+        print_cell(out, 7, "%.1f%%", row->new_pct_peak);
         print_cell(out, 8, "%+.1f%%", row->change_pct);
         print_cell(out, 8, "%.1f%%", row->threshold_pct);
         print_verdict(out, row);
@@ -255,6 +261,48 @@ bool same_reduction(const struct run_context *baseline, const char *element_type
              "reductions give no verdict)",
              baseline->element_type, baseline->op, element_type, op);
     return false;
+}
+
+bool same_device(const struct run_context *baseline, const char *device_name, char *err,
+                 size_t err_len)
+{
+    if (strcmp(baseline->device_name, device_name) == 0)
+        return true;
+    snprintf(err, err_len,
+             "cannot compare: the baseline ran on '%s', this run on '%s' (--ignore-device to "
+             "compare anyway)",
+             baseline->device_name, device_name);
+    return false;
+}
+
+static bool is_named(const char *name, const char (*names)[NAME_LEN], size_t count)
+{
+    for (size_t i = 0; i < count; ++i)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+static void keep_named_rows(struct run *run, const char (*names)[NAME_LEN], size_t count)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < run->count; ++i)
+        if (is_named(run->rows[i].name, names, count))
+            run->rows[kept++] = run->rows[i];
+    run->count = kept;
+}
+
+bool keep_methods(struct run *old_run, struct run *new_run, const char (*names)[NAME_LEN],
+                  size_t count, char *err, size_t err_len)
+{
+    for (size_t i = 0; i < count; ++i)
+        if (!find_method(old_run, names[i]) && !find_method(new_run, names[i])) {
+            snprintf(err, err_len, "-m: method '%s' is in neither file", names[i]);
+            return false;
+        }
+    keep_named_rows(old_run, names, count);
+    keep_named_rows(new_run, names, count);
+    return true;
 }
 
 /* ---- the whole report */

@@ -65,6 +65,8 @@ enum verdict timing_verdict(double old_median_us, double new_median_us, double t
 struct comparison_row {
     char name[NAME_LEN];
     double old_median_us, new_median_us; /* NAN where that run has no time */
+    double old_gbps, new_gbps;           /* NAN likewise */
+    double new_pct_peak;                 /* of the new run's theoretical peak; NAN likewise */
     double change_pct;                   /* (new - old) / old x 100; NAN unless both */
     double threshold_pct;                /* NAN unless both */
     bool in_old, in_new;
@@ -84,8 +86,8 @@ void free_comparison(struct comparison *c);
 /* 0, or 1 when any row is SLOWER or FAILED. */
 int comparison_exit_code(const struct comparison *c);
 
-/* Aligned table: method, old and new median, change, threshold, verdict;
- * then one line counting each verdict. */
+/* Aligned table: method, old and new median, old and new GB/s, the new
+ * % of peak, change, threshold, verdict; then one line counting each verdict. */
 void print_comparison(FILE *out, const struct comparison *c);
 
 /* Where the runs' conditions differ. Loud (the verdicts compare unlike
@@ -109,6 +111,16 @@ size_t check_contexts(const struct run_context *old_ctx, const struct run_contex
  * element_type / op (bench_compare then exits 2 and gives no verdict). */
 bool same_reduction(const struct run_context *baseline, const char *element_type, const char *op,
                     char *err, size_t err_len);
+
+/* Verdicts compare one GPU model with itself: false, with a one-line reason
+ * naming both models and --ignore-device, when the device names differ. */
+bool same_device(const struct run_context *baseline, const char *device_name, char *err,
+                 size_t err_len);
+
+/* Keeps only the rows named in names[0..count) (in the run's order); false,
+ * with the name in err, when a name is in neither run (-m with --compare). */
+bool keep_methods(struct run *old_run, struct run *new_run, const char (*names)[NAME_LEN],
+                  size_t count, char *err, size_t err_len);
 
 /* Everything bench_compare prints for --baseline / --compare: the context
  * notes (loud ones as WARNING lines, repeated after the table), the table and

@@ -106,7 +106,7 @@ static void set_defaults(struct bench_options *o)
 enum option_id {
     OPT_SEED = 256, OPT_STRATEGY, OPT_OFFSET, OPT_SWEEP_MAX, OPT_CSV, OPT_JSON, OPT_MARKDOWN,
     OPT_SWEEP_CSV, OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
-    OPT_VERSION, OPT_COUNT
+    OPT_VERSION, OPT_IGNORE_DEVICE, OPT_COUNT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -125,7 +125,8 @@ static const struct option LONG_OPTIONS[] = {
     {"hot", no_argument, NULL, OPT_HOT},          {"progression", no_argument, NULL, OPT_PROGRESSION},
     {"sweep", no_argument, NULL, OPT_SWEEP},      {"list", no_argument, NULL, OPT_LIST},
     {"compare", required_argument, NULL, OPT_COMPARE},
-    {"version", no_argument, NULL, OPT_VERSION},  {NULL, 0, NULL, 0},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {"ignore-device", no_argument, NULL, OPT_IGNORE_DEVICE}, {NULL, 0, NULL, 0},
 };
 /* '+': options end at the first non-option (no reordering, so --compare can
  * take its second file); ':': a missing value is reported, not printed. */
@@ -285,17 +286,23 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
              argv[positional]);
         return false;
     }
-    const struct { int id; const char *name; } ALONE[] = {{OPT_COMPARE, "--compare"},
-                                                           {OPT_LIST, "--list"}};
-    for (size_t a = 0; a < sizeof ALONE / sizeof ALONE[0]; ++a) {
-        if (!given[ALONE[a].id])
+    /* --compare reads two files: it takes -m (which methods) and
+     * --ignore-device, nothing that measures; --list takes nothing. */
+    for (int id = 0; id < OPT_COUNT; ++id) {
+        if (!given[id])
             continue;
-        for (int id = 0; id < OPT_COUNT; ++id)
-            if (given[id] && id != ALONE[a].id) {
-                fail(err, err_len, "%s takes no other options (it measures nothing)",
-                     ALONE[a].name);
-                return false;
-            }
+        if (given[OPT_LIST] && id != OPT_LIST) {
+            fail(err, err_len, "--list takes no other options");
+            return false;
+        }
+        if (given[OPT_COMPARE] && id != OPT_COMPARE && id != 'm' && id != OPT_IGNORE_DEVICE) {
+            fail(err, err_len, "--compare takes only -m and --ignore-device (it measures nothing)");
+            return false;
+        }
+    }
+    if (given[OPT_IGNORE_DEVICE] && !given[OPT_COMPARE] && !given[OPT_BASELINE]) {
+        fail(err, err_len, "--ignore-device only applies to --compare and --baseline");
+        return false;
     }
     if (o->sweep && o->progression) {
         fail(err, err_len, "--sweep and --progression are separate views: pick one");
@@ -365,6 +372,7 @@ enum cli_status parse_bench_options(int argc, char **argv, struct bench_options 
         case OPT_PROGRESSION: o->progression = true; break;
         case OPT_SWEEP: o->sweep = true; break;
         case OPT_LIST: o->list = true; break;
+        case OPT_IGNORE_DEVICE: o->ignore_device = true; break;
         case OPT_COMPARE:
             if (optind >= argc || argv[optind][0] == '-') {
                 fail(err, err_len, "--compare needs two files: --compare OLD.csv NEW.csv");
@@ -429,7 +437,8 @@ void print_usage(const char *program)
            "      --json F        save the run as JSON (- : stdout, e.g. | jq)\n"
            "      --markdown F    save the table as markdown (- : stdout)\n"
            "      --baseline F    after running, compare with a saved CSV (exit 1 if slower)\n"
-           "      --compare A B   compare two saved CSV files; no GPU needed\n"
+           "      --compare A B   compare two saved CSV files; no GPU needed (with -m: those rows)\n"
+           "      --ignore-device give verdicts across GPU models (--compare, --baseline)\n"
            "      --list          list the methods and exit\n"
            "      --version       the suite's commit and the CUDA, CCCL and cuBLAS it was built with\n"
            "  -h, --help          this text\n"

@@ -37,6 +37,7 @@ struct bench_options {
     bool sweep;         /* sizes 2^10..2^30 and odd sizes */
     size_t sweep_max;   /* largest sweep size */
     bool list;
+    bool ignore_device; /* --compare / --baseline across GPU models */
     bool help;
     const char *csv_path, *json_path, *markdown_path, *sweep_csv_path; /* "-": stdout */
     const char *baseline_path;
@@ -48,8 +49,8 @@ enum cli_status { CLI_OK, CLI_HELP, CLI_VERSION, CLI_ERROR };
 /* Fills opts from argv (defaults first), GNU style (getopt_long): -n N, -nN,
  * --size N, --size=N, -- ends the options; bench_compare takes no other
  * arguments. Options that conflict or would be ignored (anything beside
- * --compare or --list, --csv with --sweep, --sweep-csv without it, two
- * outputs to '-') are errors. On CLI_ERROR, err holds one line. */
+ * --list, anything but -m and --ignore-device beside --compare, --csv with
+ * --sweep, --sweep-csv without it, two outputs to '-') are errors. On CLI_ERROR, err holds one line. */
 enum cli_status parse_bench_options(int argc, char **argv, struct bench_options *opts, char *err,
                                     size_t err_len);
 

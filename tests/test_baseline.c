@@ -16,7 +16,9 @@ static struct method_result timed(const char *name, double median_us, double iqr
                     .max = median_us * 1.5, .q1 = median_us * (1.0 - iqr_fraction / 2.0),
                     .q3 = median_us * (1.0 + iqr_fraction / 2.0)},
         .status = STATUS_PASS,
+        .gbps = 67108864.0 / (median_us * 1e3), /* 64 MiB */
     };
+    m.pct_peak = 100.0 * m.gbps / 3352.0;
     snprintf(m.name, sizeof m.name, "%s", name);
     return m;
 }
@@ -306,6 +308,34 @@ static void same_reduction_should_accept_the_same_type_and_op(void)
     CHECK(same_reduction(&other_gpu, "float", "sum", err, sizeof err));
 }
 
+static void same_device_should_refuse_another_model_naming_both(void)
+{
+    const struct run_context h100 = h100_context();
+    char err[256] = "";
+    CHECK(same_device(&h100, "NVIDIA H100 80GB HBM3", err, sizeof err));
+    CHECK(!same_device(&h100, "NVIDIA H200", err, sizeof err));
+    CHECK(strstr(err, "'NVIDIA H100 80GB HBM3'") && strstr(err, "'NVIDIA H200'") &&
+          strstr(err, "--ignore-device") && !strchr(err, '\n'));
+}
+
+static void keep_methods_should_filter_both_runs_and_reject_unknown_names(void)
+{
+    struct method_result old_rows[] = {timed("cub", 30.0, 0.01), timed("tma_ring", 27.0, 0.01),
+                                       timed("thrust", 50.0, 0.01)};
+    struct method_result new_rows[] = {timed("tma_ring", 26.0, 0.01), timed("cub", 31.0, 0.01),
+                                       timed("vector_loads", 29.0, 0.01)};
+    struct run old_run = run_of(old_rows, 3), new_run = run_of(new_rows, 3);
+    const char names[2][NAME_LEN] = {"cub", "vector_loads"};
+    char err[256] = "";
+    CHECK(keep_methods(&old_run, &new_run, names, 2, err, sizeof err));
+    CHECK(old_run.count == 1 && strcmp(old_run.rows[0].name, "cub") == 0);
+    CHECK(new_run.count == 2 && strcmp(new_run.rows[0].name, "cub") == 0 &&
+          strcmp(new_run.rows[1].name, "vector_loads") == 0);
+    const char unknown[1][NAME_LEN] = {"nosuch"};
+    CHECK(!keep_methods(&old_run, &new_run, unknown, 1, err, sizeof err));
+    CHECK(strstr(err, "'nosuch' is in neither file") != NULL);
+}
+
 /* Refused with one line that says so and names both reductions. */
 static void check_refused(const struct run_context *baseline, const char *type, const char *op,
                           const char *old_reduction, const char *new_reduction)
@@ -370,9 +400,9 @@ static void report_should_print_a_row_per_method_and_return_exit_code(void)
     fclose(out);
     CHECK(strstr(text, "WARNING: different n: baseline 16777216, this run 1024") == text);
     CHECK(strstr(text, "\nmethod         ") != NULL); /* padded to the longest name */
-    CHECK(strstr(text, "\nreduce0            800.00    1000.00   +25.0%     3.0%  SLOWER\n"));
-    CHECK(strstr(text, "\ncub                 32.00      32.10    +0.3%     3.0%  SAME\n"));
-    CHECK(strstr(text, "\nvec4_long_name          -      30.00        -        -  NEW\n"));
+    CHECK(strstr(text, "\nreduce0            800.00    1000.00      83.9      67.1    2.0%   +25.0%     3.0%  SLOWER\n"));
+    CHECK(strstr(text, "\ncub                 32.00      32.10    2097.2    2090.6   62.4%    +0.3%     3.0%  SAME\n"));
+    CHECK(strstr(text, "\nvec4_long_name          -      30.00         -    2237.0   66.7%        -        -  NEW\n"));
     CHECK(strstr(text, "\n1 SAME, 1 SLOWER, 1 NEW\n"));
     CHECK(strstr(text, "\nWARNING: 1 difference(s) in conditions"));
     if (!strstr(text, "1 SAME, 1 SLOWER, 1 NEW"))
@@ -404,6 +434,8 @@ int main(void)
     RUN_TEST(different_type_should_not_be_compared);
     RUN_TEST(different_op_should_not_be_compared);
     RUN_TEST(same_reduction_should_fit_a_short_buffer);
+    RUN_TEST(same_device_should_refuse_another_model_naming_both);
+    RUN_TEST(keep_methods_should_filter_both_runs_and_reject_unknown_names);
     RUN_TEST(report_should_print_a_row_per_method_and_return_exit_code);
     return test_exit_code();
 }

@@ -46,10 +46,10 @@ expect "--offset: 2 double elements is 16 bytes or more (at most 1)" --type doub
 # The files live outside $tmp, which expect() requires to hold only stderr.
 files=$2/bad_input_files
 rm -rf "$files"; mkdir -p "$files"
-write_run() { # write_run FILE ELEMENT_TYPE OP: a minimal valid v2 results file
+write_run() { # write_run FILE ELEMENT_TYPE OP [DEVICE]: a minimal valid v2 results file
     cat >"$1" <<EOF_CSV
 # reduction-suite run v2
-# device_name=NVIDIA H100 80GB HBM3
+# device_name=${4:-NVIDIA H100 80GB HBM3}
 # sm_count=132
 # l2_bytes=52428800
 # peak_gbs=3352.32
@@ -78,6 +78,7 @@ EOF_CSV
 write_run "$files/float_sum.csv" float sum
 write_run "$files/int32_sum.csv" int32 sum
 write_run "$files/float_max.csv" float max
+write_run "$files/float_sum_h200.csv" float sum "NVIDIA H200"
 expect "cannot compare: the baseline reduces float sum, this run int32 sum" \
     --compare "$files/float_sum.csv" "$files/int32_sum.csv"
 expect "cannot compare: the baseline reduces int32 sum, this run float sum" \
@@ -93,9 +94,14 @@ else
     failed=$((failed + 1)); echo "FAIL --compare float_sum.csv float_sum.csv -> exit $rc, stdout '${out:0:200}', stderr '$(cat "$tmp/stderr")'"
 fi
 # Options that would be ignored or contradict each other: errors, nothing written.
-expect "--compare takes no other options" \
+expect "cannot compare: the baseline ran on 'NVIDIA H100 80GB HBM3', this run on 'NVIDIA H200'" \
+    --compare "$files/float_sum.csv" "$files/float_sum_h200.csv"
+expect "-m: method 'nosuch' is in neither file" \
+    --compare "$files/float_sum.csv" "$files/float_sum.csv" -m nosuch
+expect "--compare takes only -m and --ignore-device" \
     --compare "$files/float_sum.csv" "$files/float_sum.csv" -n 5 --csv "$tmp/x.csv"
 expect "--list takes no other options" --list -m cub
+expect "--ignore-device only applies to --compare and --baseline" --ignore-device
 expect "--csv saves one size; a sweep writes --sweep-csv" --sweep --csv "$tmp/x.csv"
 expect "--sweep-csv only applies to --sweep" --sweep-csv "$tmp/s.csv"
 expect "only one output can go to standard output" --csv - --json -
@@ -109,6 +115,13 @@ if [ "$rc" -eq 0 ] && [[ "$out" == *"built with CUDA runtime"*"CCCL"*"cuBLAS"* ]
     passed=$((passed + 1)); echo "ok   --version -> exit 0, '$(echo "$out" | tail -1)'"
 else
     failed=$((failed + 1)); echo "FAIL --version -> exit $rc, stdout '$out', stderr '$(cat "$tmp/stderr")'"
+fi
+# ... and across GPU models with --ignore-device, which still warns
+out=$("$bench" --compare "$files/float_sum.csv" "$files/float_sum_h200.csv" --ignore-device -m cub 2>"$tmp/stderr"); rc=$?
+if [ "$rc" -eq 0 ] && [[ "$out" == *"WARNING: different GPU"*"cub"*"SAME"* ]]; then
+    passed=$((passed + 1)); echo "ok   --compare (H100, H200) --ignore-device -m cub -> exit 0, WARNING, SAME"
+else
+    failed=$((failed + 1)); echo "FAIL --compare --ignore-device -> exit $rc, stdout '${out:0:300}'"
 fi
 rm -rf "$files"
 

@@ -113,6 +113,9 @@ static void values_should_be_accepted_in_every_gnu_spelling(void)
     CHECK(strcmp(o.compare_old, "old.csv") == 0 && strcmp(o.compare_new, "new.csv") == 0);
     CHECK(parse(&o, err, "--sweep --sweep-csv - --sweep-max 4096") == CLI_OK);
     CHECK(parse(&o, err, "--list") == CLI_OK && o.list);
+    CHECK(parse(&o, err, "--compare a.csv b.csv -m cub,tma_ring --ignore-device") == CLI_OK);
+    CHECK(o.method_count == 2 && o.ignore_device);
+    CHECK(parse(&o, err, "--baseline b.csv --ignore-device") == CLI_OK && o.ignore_device);
     /* The parser runs again from scratch every time (getopt's global state). */
     CHECK(parse(&o, err, "-n 7") == CLI_OK && o.n == 7);
 }
@@ -177,8 +180,10 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--size=", "expected a number, got nothing"},
         {"--size=12x", "'12x' is not a whole"},
         {"-q", "unknown option '-q'"},
-        {"--compare a.csv b.csv -n 5", "--compare takes no other options"},
-        {"-n 5 --compare a.csv b.csv --csv x.csv", "--compare takes no other options"},
+        {"--compare a.csv b.csv -n 5", "--compare takes only -m and --ignore-device"},
+        {"-n 5 --compare a.csv b.csv --csv x.csv", "--compare takes only -m and --ignore-device"},
+        {"--ignore-device", "--ignore-device only applies to --compare and --baseline"},
+        {"-n 5 --ignore-device", "only applies to --compare"},
         {"--list -m cub", "--list takes no other options"},
         {"--sweep --csv x.csv", "--csv saves one size"},
         {"--sweep --baseline b.csv", "--baseline saves one size"},
