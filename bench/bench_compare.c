@@ -105,6 +105,13 @@ int main(int argc, char **argv)
     }
     if (opts.list)
         return list_methods();
+    if (opts.list_devices) {
+        if (!usable_gpu(err, sizeof err)) {
+            fprintf(stderr, "bench_compare: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        return list_devices(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
+    }
     if (opts.compare_old)
         return compare_files(&opts);
 

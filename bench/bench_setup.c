@@ -74,9 +74,11 @@ int open_session(const struct bench_options *o, struct bench_session *s, char *e
 {
     memset(s, 0, sizeof *s);
     struct run_context *c = &s->context;
+    if (select_device(o->device, err, err_len) != 0)
+        return -1;
     const int device_err = read_device_context(c);
     if (device_err) {
-        snprintf(err, err_len, "no usable CUDA device: %s",
+        snprintf(err, err_len, "device %d: %s", o->device,
                  cudaGetErrorString((cudaError_t)device_err));
         return -1;
     }

@@ -106,7 +106,7 @@ static void set_defaults(struct bench_options *o)
 enum option_id {
     OPT_SEED = 256, OPT_STRATEGY, OPT_OFFSET, OPT_SWEEP_MAX, OPT_CSV, OPT_JSON, OPT_MARKDOWN,
     OPT_SWEEP_CSV, OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
-    OPT_VERSION, OPT_IGNORE_DEVICE, OPT_COUNT
+    OPT_VERSION, OPT_IGNORE_DEVICE, OPT_DEVICE, OPT_LIST_DEVICES, OPT_COUNT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -126,7 +126,9 @@ static const struct option LONG_OPTIONS[] = {
     {"sweep", no_argument, NULL, OPT_SWEEP},      {"list", no_argument, NULL, OPT_LIST},
     {"compare", required_argument, NULL, OPT_COMPARE},
     {"version", no_argument, NULL, OPT_VERSION},
-    {"ignore-device", no_argument, NULL, OPT_IGNORE_DEVICE}, {NULL, 0, NULL, 0},
+    {"ignore-device", no_argument, NULL, OPT_IGNORE_DEVICE},
+    {"device", required_argument, NULL, OPT_DEVICE},
+    {"list-devices", no_argument, NULL, OPT_LIST_DEVICES}, {NULL, 0, NULL, 0},
 };
 /* '+': options end at the first non-option (no reordering, so --compare can
  * take its second file); ':': a missing value is reported, not printed. */
@@ -187,6 +189,8 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
     }
     if (id == 'S')
         return parse_int_option(value, "samples", 1, &o->samples, err, err_len);
+    if (id == OPT_DEVICE)
+        return parse_int_option(value, "device", 0, &o->device, err, err_len);
     if (id == 'w')
         return parse_int_option(value, "warmup", 1, &o->warmup, err, err_len);
     if (id == 'd') {
@@ -295,6 +299,10 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
             fail(err, err_len, "--list takes no other options");
             return false;
         }
+        if (given[OPT_LIST_DEVICES] && id != OPT_LIST_DEVICES) {
+            fail(err, err_len, "--list-devices takes no other options");
+            return false;
+        }
         if (given[OPT_COMPARE] && id != OPT_COMPARE && id != 'm' && id != OPT_IGNORE_DEVICE) {
             fail(err, err_len, "--compare takes only -m and --ignore-device (it measures nothing)");
             return false;
@@ -373,6 +381,7 @@ enum cli_status parse_bench_options(int argc, char **argv, struct bench_options 
         case OPT_SWEEP: o->sweep = true; break;
         case OPT_LIST: o->list = true; break;
         case OPT_IGNORE_DEVICE: o->ignore_device = true; break;
+        case OPT_LIST_DEVICES: o->list_devices = true; break;
         case OPT_COMPARE:
             if (optind >= argc || argv[optind][0] == '-') {
                 fail(err, err_len, "--compare needs two files: --compare OLD.csv NEW.csv");
@@ -439,6 +448,8 @@ void print_usage(const char *program)
            "      --baseline F    after running, compare with a saved CSV (exit 1 if slower)\n"
            "      --compare A B   compare two saved CSV files; no GPU needed (with -m: those rows)\n"
            "      --ignore-device give verdicts across GPU models (--compare, --baseline)\n"
+           "      --device N      the CUDA device to measure (default 0)\n"
+           "      --list-devices  list the CUDA devices and exit\n"
            "      --list          list the methods and exit\n"
            "      --version       the suite's commit and the CUDA, CCCL and cuBLAS it was built with\n"
            "  -h, --help          this text\n"

@@ -38,6 +38,8 @@ struct bench_options {
     size_t sweep_max;   /* largest sweep size */
     bool list;
     bool ignore_device; /* --compare / --baseline across GPU models */
+    int device;         /* --device: CUDA ordinal */
+    bool list_devices;
     bool help;
     const char *csv_path, *json_path, *markdown_path, *sweep_csv_path; /* "-": stdout */
     const char *baseline_path;

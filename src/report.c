@@ -31,8 +31,8 @@ static void print_version(FILE *out, const char *what, int v, int major_div, int
 
 void print_run_header(FILE *out, const struct run_context *c)
 {
-    fprintf(out, "device   %s, %d SMs, L2 %.1f MB, theoretical %.0f GB/s\n", c->device_name,
-            c->sm_count, (double)c->l2_bytes / 1e6, c->peak_gbs);
+    fprintf(out, "device   %d: %s, %d SMs, L2 %.1f MB, theoretical %.0f GB/s\n", c->device_index,
+            c->device_name, c->sm_count, (double)c->l2_bytes / 1e6, c->peak_gbs);
     fprintf(out, "software ");
     print_version(out, "driver", c->driver_version, 1000, 10);
     print_version(out, ", runtime", c->runtime_version, 1000, 10);

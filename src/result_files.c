@@ -35,7 +35,8 @@
  *   blank lines after it. Unknown context keys are ignored, so a later v2
  *   writer may add context without breaking older readers.
  * - v1 files (float sums only) are still read: they lack the element_type
- *   and op keys, which read as float and sum.
+ *   and op keys, which read as float and sum. Keys added within v2 are
+ *   optional (device_index: a file without it reads as device 0).
  *
  * JSON (--json): one object, for other tools; never read back here.
  *   {"format": "reduction-suite run v2",
@@ -92,17 +93,22 @@ struct field {
     enum field_kind kind;
     size_t offset;
     size_t size;
+    bool optional; /* a context key added within v2: a file without it reads as 0 */
 };
 
 #define CONTEXT_FIELD(member, kind)                                                     \
     {#member, kind, offsetof(struct run_context, member),                              \
-     sizeof(((struct run_context *)0)->member)}
+     sizeof(((struct run_context *)0)->member), false}
+#define OPTIONAL_CONTEXT_FIELD(member, kind)                                            \
+    {#member, kind, offsetof(struct run_context, member),                              \
+     sizeof(((struct run_context *)0)->member), true}
 #define METHOD_FIELD(column, member, kind)                                              \
     {column, kind, offsetof(struct method_result, member),                             \
-     sizeof(((struct method_result *)0)->member)}
+     sizeof(((struct method_result *)0)->member), false}
 
 static const struct field CONTEXT_FIELDS[] = {
-    CONTEXT_FIELD(device_name, FIELD_TEXT),     CONTEXT_FIELD(sm_count, FIELD_INT),
+    CONTEXT_FIELD(device_name, FIELD_TEXT),     OPTIONAL_CONTEXT_FIELD(device_index, FIELD_INT),
+    CONTEXT_FIELD(sm_count, FIELD_INT),
     CONTEXT_FIELD(l2_bytes, FIELD_SIZE),        CONTEXT_FIELD(peak_gbs, FIELD_DOUBLE),
     CONTEXT_FIELD(read_ceiling_gbs, FIELD_DOUBLE), CONTEXT_FIELD(launch_floor_us, FIELD_DOUBLE),
     CONTEXT_FIELD(driver_version, FIELD_INT),   CONTEXT_FIELD(runtime_version, FIELD_INT),
@@ -741,7 +747,7 @@ static int check_context_complete(const struct csv_reader *r, const bool seen[CO
     char missing[512] = "";
     size_t used = 0;
     for (size_t k = 0; k < CONTEXT_FIELD_COUNT; ++k)
-        if (!seen[k] && used < sizeof missing)
+        if (!seen[k] && !CONTEXT_FIELDS[k].optional && used < sizeof missing)
             used += (size_t)snprintf(missing + used, sizeof missing - used, "%s'%s'",
                                      used ? ", " : "", CONTEXT_FIELDS[k].name);
     if (used)

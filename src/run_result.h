@@ -15,6 +15,7 @@
 
 struct run_context {
     char device_name[TEXT_LEN];
+    int device_index;       /* the CUDA device ordinal measured (--device) */
     int sm_count;
     size_t l2_bytes;
     double peak_gbs;        /* theoretical: memory clock x bus width x 2 */

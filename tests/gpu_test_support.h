@@ -7,14 +7,14 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "device_info.h"
 
+/* The same one line as bench_compare's error (device_info.h). */
 static inline void skip_without_gpu(const char *test)
 {
-    int count = 0;
-    const cudaError_t err = cudaGetDeviceCount(&count);
-    if (err != cudaSuccess || count == 0) {
-        printf("SKIP %s: no CUDA device (%s)\n", test,
-               err != cudaSuccess ? cudaGetErrorString(err) : "0 devices");
+    char reason[256];
+    if (!usable_gpu(reason, sizeof reason)) {
+        printf("SKIP %s: %s\n", test, reason);
         exit(EXIT_SKIP);
     }
 }

@@ -6,7 +6,7 @@ set -u
 tool=$1; shift
 sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
 if ! nvidia-smi -L 2>/dev/null | grep -q "^GPU"; then
-  echo "SKIP compute-sanitizer $tool: no CUDA device"; exit 77
+  echo "SKIP compute-sanitizer $tool: no usable CUDA device: nvidia-smi lists none"; exit 77
 fi
 if [ ! -x "$sanitizer" ]; then
   echo "SKIP compute-sanitizer $tool: compute-sanitizer not found"; exit 77

@@ -116,6 +116,9 @@ static void values_should_be_accepted_in_every_gnu_spelling(void)
     CHECK(parse(&o, err, "--compare a.csv b.csv -m cub,tma_ring --ignore-device") == CLI_OK);
     CHECK(o.method_count == 2 && o.ignore_device);
     CHECK(parse(&o, err, "--baseline b.csv --ignore-device") == CLI_OK && o.ignore_device);
+    CHECK(parse(&o, err, "") == CLI_OK && o.device == 0 && !o.list_devices);
+    CHECK(parse(&o, err, "--device=1") == CLI_OK && o.device == 1);
+    CHECK(parse(&o, err, "--list-devices") == CLI_OK && o.list_devices);
     /* The parser runs again from scratch every time (getopt's global state). */
     CHECK(parse(&o, err, "-n 7") == CLI_OK && o.n == 7);
 }
@@ -183,6 +186,10 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--compare a.csv b.csv -n 5", "--compare takes only -m and --ignore-device"},
         {"-n 5 --compare a.csv b.csv --csv x.csv", "--compare takes only -m and --ignore-device"},
         {"--ignore-device", "--ignore-device only applies to --compare and --baseline"},
+        {"--device -1", "'-1' is not a whole"},
+        {"--device gpu1", "'gpu1' is not a whole"},
+        {"--device", "--device needs a value"},
+        {"--list-devices -n 5", "--list-devices takes no other options"},
         {"-n 5 --ignore-device", "only applies to --compare"},
         {"--list -m cub", "--list takes no other options"},
         {"--sweep --csv x.csv", "--csv saves one size"},
