@@ -1,0 +1,49 @@
+/* Two methods that are wrong on purpose, for test_fault_paths only (they are
+ * not in src/method_list.h, so no registry, bench or other test sees them):
+ * one faults with an illegal address, which breaks the CUDA context; one
+ * returns a value off by one, which its every sample must reveal. */
+#include "cuda_check.h"
+#include "method.cuh"
+
+extern "C" const struct method method_cub; /* vendor_shims/cub.cu */
+
+namespace {
+
+__global__ void write_through_null(float *out)
+{
+    *(volatile float *)nullptr = 1.0f; /* an illegal address: the context is lost */
+    *out = 0.0f;
+}
+
+__global__ void off_by_one(float *out) { *out += 1.0f; }
+
+int illegal_address(reduce_spec, const void *, size_t, void *d_out, void *, cudaStream_t stream)
+{
+    write_through_null<<<1, 1, 0, stream>>>(static_cast<float *>(d_out));
+    CUDA_TRY_LAUNCH();
+    return 0;
+}
+
+/* CUB's right answer, plus one. */
+int wrong_value(reduce_spec spec, const void *d_in, size_t n, void *d_out, void *workspace,
+                cudaStream_t stream)
+{
+    PROPAGATE(method_cub.launch(spec, d_in, n, d_out, workspace, stream));
+    off_by_one<<<1, 1, 0, stream>>>(static_cast<float *>(d_out));
+    CUDA_TRY_LAUNCH();
+    return 0;
+}
+
+int cub_workspace(reduce_spec spec, size_t n, size_t *bytes)
+{
+    return method_cub.workspace(spec, n, bytes);
+}
+
+} // namespace
+
+DEFINE_METHOD(test_wrong_value, .family = FAMILY_MODERN, .source = "test only",
+              .idea = "CUB's sum plus one", .types = TYPE_BIT(TYPE_FLOAT), .ops = OP_BIT(OP_SUM),
+              .unsupported_why = "test only", .launch = wrong_value, .workspace = cub_workspace);
+DEFINE_METHOD(test_illegal_address, .family = FAMILY_MODERN, .source = "test only",
+              .idea = "writes through a null pointer", .types = TYPE_BIT(TYPE_FLOAT),
+              .ops = OP_BIT(OP_SUM), .unsupported_why = "test only", .launch = illegal_address);
