@@ -92,7 +92,8 @@ int open_session(const struct bench_options *o, struct bench_session *s, char *e
     const time_t now = time(NULL);
     strftime(c->date, sizeof c->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     c->offset = o->offset;
-    c->samples = o->samples;
+    c->samples = o->max_noise_pct > 0.0 ? o->max_samples : o->samples;
+    c->max_noise_pct = o->max_noise_pct;
     c->seed = o->seed;
     if (l2_flusher_create(&s->flusher, c->l2_bytes) != 0 ||
         cudaStreamCreateWithFlags(&s->stream, cudaStreamNonBlocking) != cudaSuccess) {
@@ -180,6 +181,10 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
     }
     const struct measure_setup setup = {.warmup = o->warmup,
                                         .samples = o->samples,
+                                        .max_noise_pct = o->max_noise_pct,
+                                        .min_samples = o->min_samples,
+                                        .max_samples = o->max_samples,
+                                        .timeout_s = o->timeout_s,
                                         .flush_l2 = !o->hot,
                                         .strategy = o->strategy,
                                         .peak_gbs = session->context.peak_gbs};

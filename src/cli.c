@@ -88,6 +88,21 @@ static bool parse_int_option(const char *text, const char *what, int min, int *o
     return true;
 }
 
+/* A positive decimal number (e.g. 0.5), nothing else. */
+static bool parse_positive(const char *text, const char *what, double *out, char *err,
+                           size_t err_len)
+{
+    char *end = NULL;
+    errno = 0;
+    const double v = strtod(text, &end);
+    if (!*text || *end || errno == ERANGE || !(v > 0.0) || v > 1e9 || text[0] == ' ') {
+        fail(err, err_len, "%s: '%s' is not a positive number", what, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
 static void set_defaults(struct bench_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -96,6 +111,9 @@ static void set_defaults(struct bench_options *o)
     o->op = OP_SUM;
     o->samples = DEFAULT_SAMPLES;
     o->warmup = DEFAULT_WARMUP;
+    o->min_samples = DEFAULT_MIN_SAMPLES;
+    o->max_samples = DEFAULT_MAX_SAMPLES;
+    o->timeout_s = DEFAULT_TIMEOUT_S;
     o->dist = DIST_UNIFORM;
     o->seed = DEFAULT_SEED;
     o->strategy = PASS_PADDED;
@@ -106,7 +124,8 @@ static void set_defaults(struct bench_options *o)
 enum option_id {
     OPT_SEED = 256, OPT_STRATEGY, OPT_OFFSET, OPT_SWEEP_MAX, OPT_CSV, OPT_JSON, OPT_MARKDOWN,
     OPT_SWEEP_CSV, OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
-    OPT_VERSION, OPT_IGNORE_DEVICE, OPT_DEVICE, OPT_LIST_DEVICES, OPT_COUNT
+    OPT_VERSION, OPT_IGNORE_DEVICE, OPT_DEVICE, OPT_LIST_DEVICES, OPT_MAX_NOISE, OPT_MIN_SAMPLES,
+    OPT_MAX_SAMPLES, OPT_TIMEOUT, OPT_COUNT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -128,7 +147,11 @@ static const struct option LONG_OPTIONS[] = {
     {"version", no_argument, NULL, OPT_VERSION},
     {"ignore-device", no_argument, NULL, OPT_IGNORE_DEVICE},
     {"device", required_argument, NULL, OPT_DEVICE},
-    {"list-devices", no_argument, NULL, OPT_LIST_DEVICES}, {NULL, 0, NULL, 0},
+    {"list-devices", no_argument, NULL, OPT_LIST_DEVICES},
+    {"max-noise", required_argument, NULL, OPT_MAX_NOISE},
+    {"min-samples", required_argument, NULL, OPT_MIN_SAMPLES},
+    {"max-samples", required_argument, NULL, OPT_MAX_SAMPLES},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT}, {NULL, 0, NULL, 0},
 };
 /* '+': options end at the first non-option (no reordering, so --compare can
  * take its second file); ':': a missing value is reported, not printed. */
@@ -191,6 +214,14 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
         return parse_int_option(value, "samples", 1, &o->samples, err, err_len);
     if (id == OPT_DEVICE)
         return parse_int_option(value, "device", 0, &o->device, err, err_len);
+    if (id == OPT_MIN_SAMPLES)
+        return parse_int_option(value, "min-samples", 2, &o->min_samples, err, err_len);
+    if (id == OPT_MAX_SAMPLES)
+        return parse_int_option(value, "max-samples", 2, &o->max_samples, err, err_len);
+    if (id == OPT_MAX_NOISE)
+        return parse_positive(value, "max-noise", &o->max_noise_pct, err, err_len);
+    if (id == OPT_TIMEOUT)
+        return parse_positive(value, "timeout", &o->timeout_s, err, err_len);
     if (id == 'w')
         return parse_int_option(value, "warmup", 1, &o->warmup, err, err_len);
     if (id == 'd') {
@@ -307,6 +338,21 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
             fail(err, err_len, "--compare takes only -m and --ignore-device (it measures nothing)");
             return false;
         }
+    }
+    const int stop_options[] = {OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_TIMEOUT};
+    for (size_t i = 0; !given[OPT_MAX_NOISE] && i < sizeof stop_options / sizeof stop_options[0]; ++i)
+        if (given[stop_options[i]]) {
+            fail(err, err_len, "--min-samples, --max-samples and --timeout only apply to --max-noise");
+            return false;
+        }
+    if (given[OPT_MAX_NOISE] && given['S']) {
+        fail(err, err_len, "-S fixes the sample count, --max-noise stops on noise: pick one");
+        return false;
+    }
+    if (o->min_samples > o->max_samples) {
+        fail(err, err_len, "--min-samples %d is more than --max-samples %d", o->min_samples,
+             o->max_samples);
+        return false;
     }
     if (given[OPT_IGNORE_DEVICE] && !given[OPT_COMPARE] && !given[OPT_BASELINE]) {
         fail(err, err_len, "--ignore-device only applies to --compare and --baseline");
@@ -433,6 +479,9 @@ void print_usage(const char *program)
            "  -r K                seed 000's step: runs reduceK (repeatable)\n"
            "  -S, --samples N     timed samples per method (default %d; CPU rows at most %d)\n"
            "  -w, --warmup N      untimed calls before sampling (default %d)\n"
+           "      --max-noise P   instead of -S: sample until the median's standard error is\n"
+           "                      under P%% of it, within --min-samples N (default 10),\n"
+           "                      --max-samples N (1000) and --timeout S (10 s) per method\n"
            "      --hot           no L2 flush between samples (default: clean read sweep)\n"
            "  -d, --dist NAME     uniform | small-ints | wide-range | signed (default uniform)\n"
            "      --seed N        data seed (default %d)\n"

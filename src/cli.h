@@ -14,6 +14,9 @@
 #define DEFAULT_BYTES ((size_t)64 << 20) /* n = bytes / element size unless -n */
 #define DEFAULT_SAMPLES 100
 #define DEFAULT_WARMUP 5
+#define DEFAULT_MIN_SAMPLES 10
+#define DEFAULT_MAX_SAMPLES 1000
+#define DEFAULT_TIMEOUT_S 10.0
 #define DEFAULT_SEED 1
 #define MAX_SELECTED 64
 #define METHOD_NAME_MAX 48
@@ -27,6 +30,9 @@ struct bench_options {
     char methods[MAX_SELECTED][METHOD_NAME_MAX]; /* empty selection: all methods */
     size_t method_count;
     int samples;
+    double max_noise_pct; /* --max-noise: 0 = exactly `samples` samples */
+    int min_samples, max_samples; /* with --max-noise */
+    double timeout_s;             /* with --max-noise: per method */
     int warmup;
     bool hot;
     enum distribution dist;

@@ -188,6 +188,19 @@ static void release(struct gpu_resources *g)
         cudaEventDestroy(g->stop);
 }
 
+/* The stopping rule, checked every few samples past the minimum: the
+ * median is known well enough, or the method's time is up. */
+static bool should_stop(const struct measure_setup *setup, const double *times, int timed,
+                        double started_us)
+{
+    if (timed < setup->min_samples || timed % 5 != 0)
+        return false;
+    if (now_us() - started_us > 1e6 * setup->timeout_s)
+        return true;
+    const struct sample_stats s = summarize_samples(times, (size_t)timed);
+    return median_noise_pct(&s) < setup->max_noise_pct;
+}
+
 /* One call of the method, timed with events; the result is read back after
  * the stop event, outside the timed region. */
 static int timed_call(const struct method *m, const struct measure_input *in,
@@ -217,15 +230,19 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
 {
     struct gpu_resources g = {0};
     size_t workspace_bytes = 0;
+    const bool stopping_rule = setup->max_noise_pct > 0.0;
+    const int most = stopping_rule ? setup->max_samples : setup->samples;
     int err = method_workspace_bytes(m, in->spec, in->n, &workspace_bytes);
     if (!err)
-        err = acquire(&g, workspace_bytes, setup->samples);
-    double first = 0.0;
+        err = acquire(&g, workspace_bytes, most);
+    double first = 0.0, started_us = 0.0;
     int timed = 0;
-    for (int call = 0; !err && call < setup->warmup + setup->samples; ++call) {
+    for (int call = 0; !err && timed < most; ++call) {
         const bool is_sample = call >= setup->warmup;
         float elapsed_ms = 0.0f;
         double result = 0.0;
+        if (call == setup->warmup)
+            started_us = now_us();
         err = timed_call(m, in, setup, flusher, is_sample && setup->flush_l2, stream, &g,
                          &elapsed_ms, &result);
         if (err)
@@ -235,12 +252,18 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
             break; /* a wrong method's speed means nothing */
         if (is_sample)
             g.times[timed++] = 1e3 * (double)elapsed_ms;
+        if (stopping_rule && is_sample && should_stop(setup, g.times, timed, started_us))
+            break;
     }
     if (err) {
         r->status = STATUS_ERROR;
         set_note(r, "%s", cudaGetErrorString((cudaError_t)err));
     }
     finish_timing(r, g.times, timed, input_bytes(in), setup->peak_gbs);
+    if (stopping_rule && r->status == STATUS_PASS && timed > 0 &&
+        median_noise_pct(&r->time_us) >= setup->max_noise_pct)
+        set_note(r, "median noise %.2f%% after %d samples, over %.2f%%",
+                 median_noise_pct(&r->time_us), timed, setup->max_noise_pct);
     release(&g);
     return err ? context_error() : 0;
 }

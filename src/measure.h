@@ -1,7 +1,8 @@
 /* The measurement policy, in one place: methods never time themselves.
  *
  * For a GPU method: allocate its workspace (outside timing, zeroed once);
- * `warmup` untimed calls; then `samples` timed calls, each one
+ * `warmup` untimed calls; then `samples` timed calls (or, with the stopping
+ * rule, as many as the median's noise needs, within bounds), each one
  *   poison d_out with NaN -> flush L2 with a clean read sweep (unless hot) ->
  *   event -> the method -> event -> read back and validate the result,
  * so every timed result is checked, not just one. Times are the events'
@@ -23,7 +24,10 @@
 
 struct measure_setup {
     int warmup;
-    int samples;
+    int samples;                  /* exactly this many, unless max_noise_pct > 0 */
+    double max_noise_pct;         /* > 0: sample until median_noise_pct() is below it ... */
+    int min_samples, max_samples; /* ... with at least / at most this many samples ... */
+    double timeout_s;             /* ... or until a method has sampled this long */
     bool flush_l2;               /* false with --hot */
     enum pass_strategy strategy; /* how pass kernels are driven */
     double peak_gbs;             /* for % of peak */

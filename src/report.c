@@ -46,8 +46,13 @@ void print_run_header(FILE *out, const struct run_context *c)
     else /* a sweep or a matrix: n (and type, op) per line below */
         fprintf(out, "input    type %s, op %s, n per line below; %s, seed %llu, offset %zu elements\n",
                 c->element_type, c->op, c->distribution, (unsigned long long)c->seed, c->offset);
-    fprintf(out, "timing   median of %d samples, CUDA events; L2 flush: %s; pass kernels: %s\n",
-            c->samples, c->flush_mode, c->strategy);
+    if (c->max_noise_pct > 0.0)
+        fprintf(out, "timing   median, sampled until known to %.2f%% (at most %d samples), CUDA "
+                     "events; L2 flush: %s; pass kernels: %s\n",
+                c->max_noise_pct, c->samples, c->flush_mode, c->strategy);
+    else
+        fprintf(out, "timing   median of %d samples, CUDA events; L2 flush: %s; pass kernels: %s\n",
+                c->samples, c->flush_mode, c->strategy);
     fprintf(out, "floor    empty kernel %.2f us; read ceiling (streaming sweep of 4x L2) %.0f GB/s "
                  "= %.1f%% of theoretical\n",
             c->launch_floor_us, c->read_ceiling_gbs,

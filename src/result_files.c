@@ -36,7 +36,8 @@
  *   writer may add context without breaking older readers.
  * - v1 files (float sums only) are still read: they lack the element_type
  *   and op keys, which read as float and sum. Keys added within v2 are
- *   optional (device_index: a file without it reads as device 0).
+ *   optional (device_index, max_noise_pct: a file without them reads as
+ *   device 0, a fixed sample count).
  *
  * JSON (--json): one object, for other tools; never read back here.
  *   {"format": "reduction-suite run v2",
@@ -116,7 +117,7 @@ static const struct field CONTEXT_FIELDS[] = {
     CONTEXT_FIELD(flush_mode, FIELD_TEXT),      CONTEXT_FIELD(strategy, FIELD_TEXT),
     CONTEXT_FIELD(element_type, FIELD_TEXT),    CONTEXT_FIELD(op, FIELD_TEXT),
     CONTEXT_FIELD(n, FIELD_SIZE),               CONTEXT_FIELD(offset, FIELD_SIZE),
-    CONTEXT_FIELD(samples, FIELD_INT),          CONTEXT_FIELD(distribution, FIELD_TEXT),
+    CONTEXT_FIELD(samples, FIELD_INT),          OPTIONAL_CONTEXT_FIELD(max_noise_pct, FIELD_DOUBLE),          CONTEXT_FIELD(distribution, FIELD_TEXT),
     CONTEXT_FIELD(seed, FIELD_U64),             CONTEXT_FIELD(date, FIELD_TEXT),
     CONTEXT_FIELD(git_commit, FIELD_TEXT),
 };

@@ -31,7 +31,8 @@ struct run_context {
     char op[NAME_LEN];           /* reduce_op_name(): "sum", "max", "min" */
     size_t n;               /* elements reduced */
     size_t offset;          /* elements the input pointer is shifted by (misalignment) */
-    int samples;
+    int samples;            /* per method; with max_noise_pct, the most */
+    double max_noise_pct;   /* the stopping rule (--max-noise); 0: a fixed count */
     char distribution[NAME_LEN];
     uint64_t seed;
     char date[NAME_LEN];    /* ISO 8601, UTC */

@@ -1,5 +1,6 @@
 #include "stats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,14 @@ struct sample_stats summarize_samples(const double *samples, size_t count)
 bool stats_too_noisy(const struct sample_stats *s)
 {
     return s->count > 0 && (s->q3 - s->q1) > NOISY_IQR_FRACTION * s->median;
+}
+
+double median_noise_pct(const struct sample_stats *s)
+{
+    if (s->count < 2 || s->median <= 0.0)
+        return 0.0;
+    const double sigma = (s->q3 - s->q1) / 1.349;
+    return 100.0 * 1.2533 * sigma / sqrt((double)s->count) / s->median;
 }
 
 double bandwidth_gbs(double bytes, double microseconds)

@@ -20,6 +20,12 @@ struct sample_stats summarize_samples(const double *samples, size_t count);
 
 bool stats_too_noisy(const struct sample_stats *s);
 
+/* How well the median is known, in percent of it: the standard error of a
+ * sample median, 1.2533 sigma / sqrt(count), with sigma estimated robustly as
+ * IQR / 1.349 (as the baseline's noise). nvbench's stopping idea, for the
+ * median. 0 for fewer than two samples or a median of 0. */
+double median_noise_pct(const struct sample_stats *s);
+
 /* Bytes per microsecond to GB/s (1e9 bytes per second). */
 double bandwidth_gbs(double bytes, double microseconds);
 

@@ -119,6 +119,12 @@ static void values_should_be_accepted_in_every_gnu_spelling(void)
     CHECK(parse(&o, err, "") == CLI_OK && o.device == 0 && !o.list_devices);
     CHECK(parse(&o, err, "--device=1") == CLI_OK && o.device == 1);
     CHECK(parse(&o, err, "--list-devices") == CLI_OK && o.list_devices);
+    CHECK(parse(&o, err, "") == CLI_OK && o.max_noise_pct == 0.0 && o.min_samples == 10 &&
+          o.max_samples == 1000 && o.timeout_s == 10.0);
+    CHECK(parse(&o, err, "--max-noise=0.5 --min-samples 20 --max-samples=400 --timeout 2.5") ==
+          CLI_OK);
+    CHECK(o.max_noise_pct == 0.5 && o.min_samples == 20 && o.max_samples == 400 &&
+          o.timeout_s == 2.5 && o.samples == 100);
     /* The parser runs again from scratch every time (getopt's global state). */
     CHECK(parse(&o, err, "-n 7") == CLI_OK && o.n == 7);
 }
@@ -187,6 +193,14 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"-n 5 --compare a.csv b.csv --csv x.csv", "--compare takes only -m and --ignore-device"},
         {"--ignore-device", "--ignore-device only applies to --compare and --baseline"},
         {"--device -1", "'-1' is not a whole"},
+        {"--max-noise 0", "max-noise: '0' is not a positive number"},
+        {"--max-noise 1%", "'1%' is not a positive number"},
+        {"--max-noise nan", "not a positive number"},
+        {"--min-samples 20", "only apply to --max-noise"},
+        {"--timeout 5", "only apply to --max-noise"},
+        {"--max-noise 1 -S 50", "pick one"},
+        {"--max-noise 1 --min-samples 50 --max-samples 20", "--min-samples 50 is more than --max-samples 20"},
+        {"--max-noise 1 --min-samples 1", "min-samples: 1 is out of range"},
         {"--device gpu1", "'gpu1' is not a whole"},
         {"--device", "--device needs a value"},
         {"--list-devices -n 5", "--list-devices takes no other options"},

@@ -114,7 +114,8 @@ static struct run sample_run(struct method_result rows[3])
         .context = {.sm_count = 132, .l2_bytes = 52428800, .peak_gbs = 3352.32,
                     .driver_version = 13000, .runtime_version = 13000,
                     .cccl_version = 3000000, .cublas_version = 130000,
-                    .n = 16777216, .offset = 1, .samples = 100, .seed = UINT64_MAX},
+                    .n = 16777216, .offset = 1, .samples = 100, .seed = UINT64_MAX,
+                    .device_index = 1, .max_noise_pct = 0.5},
         .rows = rows,
         .count = 3,
     };
@@ -142,6 +143,7 @@ static bool same_context(const struct run_context *a, const struct run_context *
            strcmp(a->flush_mode, b->flush_mode) == 0 && strcmp(a->strategy, b->strategy) == 0 &&
            strcmp(a->element_type, b->element_type) == 0 && strcmp(a->op, b->op) == 0 &&
            a->n == b->n && a->offset == b->offset && a->samples == b->samples &&
+           a->device_index == b->device_index && a->max_noise_pct == b->max_noise_pct &&
            strcmp(a->distribution, b->distribution) == 0 && a->seed == b->seed &&
            strcmp(a->date, b->date) == 0 && strcmp(a->git_commit, b->git_commit) == 0;
 }
@@ -337,6 +339,30 @@ static void v2_file_should_need_element_type_and_op(void)
     free(neither);
     free(no_op);
     free(no_type);
+    free(text);
+}
+
+/* Keys added within v2 are optional: a file written before them reads as
+ * device 0 and a fixed sample count. */
+static void v2_file_without_later_keys_should_read_them_as_zero(void)
+{
+    char *text = sample_csv_text("v2_later_keys.csv");
+    CHECK(strstr(text, "\n# device_index=1\n") && strstr(text, "\n# max_noise_pct=0.5\n"));
+    char *no_device = replace_first(text, "# device_index=1\n", "");
+    char *older = replace_first(no_device, "# max_noise_pct=0.5\n", "");
+    char path[512], err[512] = "";
+    write_text(temp_path(path, sizeof path, "v2_older.csv"), older);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    CHECK(read.context.device_index == 0 && read.context.max_noise_pct == 0.0);
+    CHECK(read.count == 3 && strcmp(read.context.element_type, "bfloat16") == 0);
+    free_run(&read);
+    remove(path);
+    char *twice = replace_first(text, "# device_index=1\n", "# device_index=1\n# device_index=2\n");
+    check_rejected("v2_device_twice.csv", twice, "context key 'device_index' given twice", NULL);
+    free(twice);
+    free(older);
+    free(no_device);
     free(text);
 }
 
@@ -660,6 +686,7 @@ int main(int argc, char **argv)
     RUN_TEST(v1_file_should_read_as_a_float_sum);
     RUN_TEST(v1_file_should_still_need_every_other_key);
     RUN_TEST(v2_file_should_need_element_type_and_op);
+    RUN_TEST(v2_file_without_later_keys_should_read_them_as_zero);
     RUN_TEST(json_should_escape_text_and_write_non_finite_as_null);
     RUN_TEST(markdown_should_have_caption_and_table);
     RUN_TEST(writers_should_fail_cleanly_into_missing_directory);

@@ -38,6 +38,22 @@ static void wide_spread_should_be_flagged_noisy(void)
     CHECK(stats_too_noisy(&w));
 }
 
+/* The stopping rule's statistic: 1.2533 (IQR / 1.349) / sqrt(count) / median. */
+static void median_noise_should_shrink_with_the_square_root_of_the_count(void)
+{
+    struct sample_stats s = {.count = 100, .median = 20.0, .q1 = 19.0, .q3 = 21.0};
+    const double at_100 = median_noise_pct(&s);
+    CHECK(fabs(at_100 - 100.0 * 1.2533 * (2.0 / 1.349) / 10.0 / 20.0) < 1e-12); /* ~0.93% */
+    s.count = 400;
+    CHECK(fabs(median_noise_pct(&s) / at_100 - 0.5) < 1e-12);
+    s.q1 = s.q3 = 20.0; /* no spread: known exactly */
+    CHECK(median_noise_pct(&s) == 0.0);
+    s = (struct sample_stats){.count = 1, .median = 20.0, .q1 = 10.0, .q3 = 30.0};
+    CHECK(median_noise_pct(&s) == 0.0); /* one sample says nothing; the minimum count decides */
+    s = (struct sample_stats){.count = 50, .median = 0.0, .q1 = 0.0, .q3 = 1.0};
+    CHECK(median_noise_pct(&s) == 0.0);
+}
+
 static void bandwidth_should_be_bytes_over_time_in_gb_per_s(void)
 {
     /* 64 MiB of floats read in 24 us is 2796 GB/s. */
@@ -59,6 +75,7 @@ int main(void)
     RUN_TEST(summary_should_give_min_max_quartiles_and_leave_input_alone);
     RUN_TEST(empty_and_single_samples_should_not_crash);
     RUN_TEST(wide_spread_should_be_flagged_noisy);
+    RUN_TEST(median_noise_should_shrink_with_the_square_root_of_the_count);
     RUN_TEST(bandwidth_should_be_bytes_over_time_in_gb_per_s);
     RUN_TEST(theoretical_peak_should_match_h100_datasheet);
     return test_exit_code();
