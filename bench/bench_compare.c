@@ -159,6 +159,10 @@ int main(int argc, char **argv)
             print_progression(tables, &run);
         else
             print_results_table(tables, &run);
+        if (opts.batch) {
+            fprintf(tables, "\n");
+            print_batch_table(tables, &run, opts.batch);
+        }
         const int saved = save_outputs(&opts, &run);
         if (opts.baseline_path) {
             fprintf(tables, "\nagainst baseline %s:\n", opts.baseline_path);

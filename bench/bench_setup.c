@@ -185,6 +185,7 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
                                         .min_samples = o->min_samples,
                                         .max_samples = o->max_samples,
                                         .timeout_s = o->timeout_s,
+                                        .batch = o->batch,
                                         .flush_l2 = !o->hot,
                                         .strategy = o->strategy,
                                         .peak_gbs = session->context.peak_gbs};

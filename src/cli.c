@@ -125,7 +125,7 @@ enum option_id {
     OPT_SEED = 256, OPT_STRATEGY, OPT_OFFSET, OPT_SWEEP_MAX, OPT_CSV, OPT_JSON, OPT_MARKDOWN,
     OPT_SWEEP_CSV, OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
     OPT_VERSION, OPT_IGNORE_DEVICE, OPT_DEVICE, OPT_LIST_DEVICES, OPT_MAX_NOISE, OPT_MIN_SAMPLES,
-    OPT_MAX_SAMPLES, OPT_TIMEOUT, OPT_COUNT
+    OPT_MAX_SAMPLES, OPT_TIMEOUT, OPT_BATCH, OPT_COUNT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -151,7 +151,8 @@ static const struct option LONG_OPTIONS[] = {
     {"max-noise", required_argument, NULL, OPT_MAX_NOISE},
     {"min-samples", required_argument, NULL, OPT_MIN_SAMPLES},
     {"max-samples", required_argument, NULL, OPT_MAX_SAMPLES},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT}, {NULL, 0, NULL, 0},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"batch", required_argument, NULL, OPT_BATCH}, {NULL, 0, NULL, 0},
 };
 /* '+': options end at the first non-option (no reordering, so --compare can
  * take its second file); ':': a missing value is reported, not printed. */
@@ -214,6 +215,8 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
         return parse_int_option(value, "samples", 1, &o->samples, err, err_len);
     if (id == OPT_DEVICE)
         return parse_int_option(value, "device", 0, &o->device, err, err_len);
+    if (id == OPT_BATCH)
+        return parse_int_option(value, "batch", 1, &o->batch, err, err_len);
     if (id == OPT_MIN_SAMPLES)
         return parse_int_option(value, "min-samples", 2, &o->min_samples, err, err_len);
     if (id == OPT_MAX_SAMPLES)
@@ -345,6 +348,11 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
             fail(err, err_len, "--min-samples, --max-samples and --timeout only apply to --max-noise");
             return false;
         }
+    if (o->batch && (o->sweep || runs_matrix(o))) {
+        fail(err, err_len, "--batch prints its own table beside one run's: not with --%s",
+             o->sweep ? "sweep" : o->type == TYPE_COUNT ? "type all" : "op all");
+        return false;
+    }
     if (given[OPT_MAX_NOISE] && given['S']) {
         fail(err, err_len, "-S fixes the sample count, --max-noise stops on noise: pick one");
         return false;
@@ -483,6 +491,8 @@ void print_usage(const char *program)
            "                      under P%% of it, within --min-samples N (default 10),\n"
            "                      --max-samples N (1000) and --timeout S (10 s) per method\n"
            "      --hot           no L2 flush between samples (default: clean read sweep)\n"
+           "      --batch K       also time K back-to-back calls, no flush (per call: total / K),\n"
+           "                      as public kernel results are reported: a table of its own\n"
            "  -d, --dist NAME     uniform | small-ints | wide-range | signed (default uniform)\n"
            "      --seed N        data seed (default %d)\n"
            "      --strategy S    pass kernels driven by: padded | pow2-split (default padded)\n"

@@ -35,6 +35,7 @@ struct bench_options {
     double timeout_s;             /* with --max-noise: per method */
     int warmup;
     bool hot;
+    int batch;          /* --batch K: also K back-to-back calls per sample, no flush */
     enum distribution dist;
     uint64_t seed;
     enum pass_strategy strategy;

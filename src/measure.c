@@ -224,6 +224,35 @@ static int timed_call(const struct method *m, const struct measure_input *in,
     return 0;
 }
 
+/* --batch: BATCH_SAMPLES times, K calls back to back between two events (no
+ * poison, no flush, no sync between them); the last call's result is checked. */
+static int measure_batch(const struct method *m, const struct measure_input *in,
+                         const struct measure_setup *setup, cudaStream_t stream,
+                         struct gpu_resources *g, struct method_result *r)
+{
+    double times[BATCH_SAMPLES];
+    for (int b = 0; b < BATCH_SAMPLES; ++b) {
+        CUDA_TRY(cudaMemsetAsync(g->d_out, 0xFF, MAX_RESULT_BYTES, stream));
+        CUDA_TRY(cudaEventRecord(g->start, stream));
+        for (int k = 0; k < setup->batch; ++k)
+            PROPAGATE(run_method_once(m, setup->strategy, in->spec, in->d_in, in->n, g->d_out,
+                                      g->workspace, stream));
+        CUDA_TRY(cudaEventRecord(g->stop, stream));
+        CUDA_TRY(cudaEventSynchronize(g->stop));
+        float ms = 0.0f;
+        CUDA_TRY(cudaEventElapsedTime(&ms, g->start, g->stop));
+        times[b] = 1e3 * (double)ms / setup->batch;
+        unsigned char bytes[MAX_RESULT_BYTES];
+        CUDA_TRY(cudaMemcpy(bytes, g->d_out, sizeof bytes, cudaMemcpyDeviceToHost));
+        double first = r->result;
+        check_result(r, m, in->ref, result_value(in->spec, bytes), 1, &first);
+        if (r->status != STATUS_PASS)
+            return 0;
+    }
+    r->batch_us = summarize_samples(times, BATCH_SAMPLES);
+    return 0;
+}
+
 static int measure_gpu(const struct method *m, const struct measure_input *in,
                        const struct measure_setup *setup, const struct l2_flusher *flusher,
                        cudaStream_t stream, struct method_result *r)
@@ -260,6 +289,13 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
         set_note(r, "%s", cudaGetErrorString((cudaError_t)err));
     }
     finish_timing(r, g.times, timed, input_bytes(in), setup->peak_gbs);
+    if (!err && setup->batch > 0 && r->status == STATUS_PASS) {
+        err = measure_batch(m, in, setup, stream, &g, r);
+        if (err) {
+            r->status = STATUS_ERROR;
+            set_note(r, "batch: %s", cudaGetErrorString((cudaError_t)err));
+        }
+    }
     if (stopping_rule && r->status == STATUS_PASS && timed > 0 &&
         median_noise_pct(&r->time_us) >= setup->max_noise_pct)
         set_note(r, "median noise %.2f%% after %d samples, over %.2f%%",

@@ -7,6 +7,10 @@
  *   event -> the method -> event -> read back and validate the result,
  * so every timed result is checked, not just one. Times are the events'
  * elapsed time: the GPU's view, including every launch the method makes.
+ * With `batch` K > 0, a GPU method is then also timed the way public kernel
+ * results are reported: K calls back to back between two events, no flush,
+ * per-call time = total / K, BATCH_SAMPLES times (the last result checked);
+ * kept apart from the cold times (batch_us).
  * A CPU method is timed with the monotonic host clock, on a host copy of the
  * same data, with at most CPU_MAX_SAMPLES samples (it is 100x slower). */
 #ifndef MEASURE_H
@@ -21,6 +25,7 @@
 #include "run_result.h"
 
 #define CPU_MAX_SAMPLES 10
+#define BATCH_SAMPLES 20
 
 struct measure_setup {
     int warmup;
@@ -28,6 +33,7 @@ struct measure_setup {
     double max_noise_pct;         /* > 0: sample until median_noise_pct() is below it ... */
     int min_samples, max_samples; /* ... with at least / at most this many samples ... */
     double timeout_s;             /* ... or until a method has sampled this long */
+    int batch;                    /* > 0: also time this many back-to-back calls, no flush */
     bool flush_l2;               /* false with --hot */
     enum pass_strategy strategy; /* how pass kernels are driven */
     double peak_gbs;             /* for % of peak */

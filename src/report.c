@@ -188,3 +188,24 @@ void print_matrix_table(FILE *out, const struct run *runs, size_t count)
         print_matrix_check(out, run);
     }
 }
+
+void print_batch_table(FILE *out, const struct run *run, int batch)
+{
+    size_t samples = 0;
+    for (size_t i = 0; i < run->count && !samples; ++i)
+        samples = run->rows[i].batch_us.count;
+    fprintf(out, "batch: %d back-to-back calls per sample, no L2 flush, median of %zu samples; "
+                 "per-call time = total / %d (not comparable with the cold table)\n",
+            batch, samples, batch);
+    fprintf(out, "%-20s %12s %12s %12s %8s\n", "method", "cold us", "batch us", "batch min",
+            "cold/batch");
+    for (size_t i = 0; i < run->count; ++i) {
+        const struct method_result *r = &run->rows[i];
+        if (r->batch_us.count == 0) {
+            fprintf(out, "%-20s %12s %12s %12s %8s\n", r->name, "-", "-", "-", "-");
+            continue;
+        }
+        fprintf(out, "%-20s %12.2f %12.2f %12.2f %7.2fx\n", r->name, r->time_us.median,
+                r->batch_us.median, r->batch_us.min, r->time_us.median / r->batch_us.median);
+    }
+}

@@ -24,6 +24,11 @@ void print_progression(FILE *out, const struct run *run);
  * to CUB, and PASS or the rows that did not pass. */
 void print_matrix_table(FILE *out, const struct run *runs, size_t count);
 
+/* --batch: each GPU method's per-call time over K back-to-back calls with no
+ * flush, beside its cold median - a table of its own, never mixed with the
+ * cold one. CPU rows and rows that did not pass read "-". */
+void print_batch_table(FILE *out, const struct run *run, int batch);
+
 /* Fills every row's ratio_to_cub (median / CUB's median) when a PASSing
  * "cub" row is present; 0 otherwise. */
 void set_ratios_to_cub(struct run *run);

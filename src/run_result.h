@@ -66,6 +66,8 @@ struct method_result {
     enum determinism determinism;
     bool noisy;                  /* stats_too_noisy() */
     bool host_timed;             /* its time includes host work (allocation, sync) */
+    struct sample_stats batch_us; /* --batch: per-call time of K back-to-back calls, no
+                                     flush (not in the result files: cold numbers only) */
     char note[TEXT_LEN];         /* the reason for ERROR/REFUSED, or flags */
 };
 

@@ -119,6 +119,7 @@ static void values_should_be_accepted_in_every_gnu_spelling(void)
     CHECK(parse(&o, err, "") == CLI_OK && o.device == 0 && !o.list_devices);
     CHECK(parse(&o, err, "--device=1") == CLI_OK && o.device == 1);
     CHECK(parse(&o, err, "--list-devices") == CLI_OK && o.list_devices);
+    CHECK(parse(&o, err, "-n 4096 --batch 100") == CLI_OK && o.batch == 100);
     CHECK(parse(&o, err, "") == CLI_OK && o.max_noise_pct == 0.0 && o.min_samples == 10 &&
           o.max_samples == 1000 && o.timeout_s == 10.0);
     CHECK(parse(&o, err, "--max-noise=0.5 --min-samples 20 --max-samples=400 --timeout 2.5") ==
@@ -194,6 +195,9 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--ignore-device", "--ignore-device only applies to --compare and --baseline"},
         {"--device -1", "'-1' is not a whole"},
         {"--max-noise 0", "max-noise: '0' is not a positive number"},
+        {"--batch 0", "batch: 0 is out of range"},
+        {"--batch 10 --sweep", "--batch prints its own table beside one run's: not with --sweep"},
+        {"--batch 10 --type all", "not with --type all"},
         {"--max-noise 1%", "'1%' is not a positive number"},
         {"--max-noise nan", "not a positive number"},
         {"--min-samples 20", "only apply to --max-noise"},
