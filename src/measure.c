@@ -201,53 +201,48 @@ static bool should_stop(const struct measure_setup *setup, const double *times, 
     return median_noise_pct(&s) < setup->max_noise_pct;
 }
 
-/* One call of the method, timed with events; the result is read back after
- * the stop event, outside the timed region. */
-static int timed_call(const struct method *m, const struct measure_input *in,
-                      const struct measure_setup *setup, const struct l2_flusher *flusher,
-                      bool flush, cudaStream_t stream, struct gpu_resources *g,
-                      float *elapsed_ms, double *result)
+/* `calls` calls of the method back to back between two events (1 for a cold
+ * sample; --batch's K); elapsed_ms is per call. The result slot is poisoned
+ * first (NaN for floating point: a method that does not write fails), and the
+ * last call's result is read back after the stop event, outside the timing. */
+static int timed_calls(const struct method *m, const struct measure_input *in,
+                       const struct measure_setup *setup, const struct l2_flusher *flusher,
+                       bool flush, int calls, cudaStream_t stream, struct gpu_resources *g,
+                       float *elapsed_ms, double *result)
 {
-    /* Poison (NaN for floating point): a method that does not write fails. */
     CUDA_TRY(cudaMemsetAsync(g->d_out, 0xFF, MAX_RESULT_BYTES, stream));
     if (flush)
         PROPAGATE(l2_flush(flusher, stream));
     CUDA_TRY(cudaEventRecord(g->start, stream));
-    PROPAGATE(run_method_once(m, setup->strategy, in->spec, in->d_in, in->n, g->d_out,
-                              g->workspace, stream));
+    for (int k = 0; k < calls; ++k)
+        PROPAGATE(run_method_once(m, setup->strategy, in->spec, in->d_in, in->n, g->d_out,
+                                  g->workspace, stream));
     CUDA_TRY(cudaEventRecord(g->stop, stream));
     CUDA_TRY(cudaEventSynchronize(g->stop));
     CUDA_TRY(cudaEventElapsedTime(elapsed_ms, g->start, g->stop));
+    *elapsed_ms /= (float)calls;
     unsigned char bytes[MAX_RESULT_BYTES];
     CUDA_TRY(cudaMemcpy(bytes, g->d_out, sizeof bytes, cudaMemcpyDeviceToHost));
     *result = result_value(in->spec, bytes);
     return 0;
 }
 
-/* --batch: BATCH_SAMPLES times, K calls back to back between two events (no
- * poison, no flush, no sync between them); the last call's result is checked. */
+/* --batch: BATCH_SAMPLES times, K calls back to back with no flush; each
+ * sample's last result is checked. */
 static int measure_batch(const struct method *m, const struct measure_input *in,
                          const struct measure_setup *setup, cudaStream_t stream,
                          struct gpu_resources *g, struct method_result *r)
 {
     double times[BATCH_SAMPLES];
     for (int b = 0; b < BATCH_SAMPLES; ++b) {
-        CUDA_TRY(cudaMemsetAsync(g->d_out, 0xFF, MAX_RESULT_BYTES, stream));
-        CUDA_TRY(cudaEventRecord(g->start, stream));
-        for (int k = 0; k < setup->batch; ++k)
-            PROPAGATE(run_method_once(m, setup->strategy, in->spec, in->d_in, in->n, g->d_out,
-                                      g->workspace, stream));
-        CUDA_TRY(cudaEventRecord(g->stop, stream));
-        CUDA_TRY(cudaEventSynchronize(g->stop));
-        float ms = 0.0f;
-        CUDA_TRY(cudaEventElapsedTime(&ms, g->start, g->stop));
-        times[b] = 1e3 * (double)ms / setup->batch;
-        unsigned char bytes[MAX_RESULT_BYTES];
-        CUDA_TRY(cudaMemcpy(bytes, g->d_out, sizeof bytes, cudaMemcpyDeviceToHost));
-        double first = r->result;
-        check_result(r, m, in->ref, result_value(in->spec, bytes), 1, &first);
+        float per_call_ms = 0.0f;
+        double result = 0.0, first = r->result;
+        PROPAGATE(timed_calls(m, in, setup, NULL, false, setup->batch, stream, g, &per_call_ms,
+                              &result));
+        check_result(r, m, in->ref, result, 1, &first);
         if (r->status != STATUS_PASS)
             return 0;
+        times[b] = 1e3 * (double)per_call_ms;
     }
     r->batch_us = summarize_samples(times, BATCH_SAMPLES);
     return 0;
@@ -272,8 +267,8 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
         double result = 0.0;
         if (call == setup->warmup)
             started_us = now_us();
-        err = timed_call(m, in, setup, flusher, is_sample && setup->flush_l2, stream, &g,
-                         &elapsed_ms, &result);
+        err = timed_calls(m, in, setup, flusher, is_sample && setup->flush_l2, 1, stream, &g,
+                          &elapsed_ms, &result);
         if (err)
             break;
         check_result(r, m, in->ref, result, call, &first);
