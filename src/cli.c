@@ -282,36 +282,14 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
     return true;
 }
 
-/* What only makes sense for one (type, operator), and offsets that would
- * leave the input unaligned to its element or reach a whole 16 bytes. */
-static bool check_combination(const struct bench_options *o, char *err, size_t err_len)
+/* Result files that go to standard output (a path of "-"). */
+static int outputs_to_stdout(const struct bench_options *o)
 {
-    if (o->n && o->bytes) {
-        fail(err, err_len, "-n and --bytes both give the size: pick one");
-        return false;
-    }
-    if (runs_matrix(o)) {
-        const char *single = o->progression ? "--progression" : o->sweep ? "--sweep"
-                             : o->csv_path ? "--csv" : o->json_path ? "--json"
-                             : o->markdown_path ? "--markdown" : o->baseline_path ? "--baseline"
-                                                                                   : NULL;
-        if (single) {
-            fail(err, err_len, "%s needs one type and one operator, not --%s all", single,
-                 o->type == TYPE_COUNT ? "type" : "op");
-            return false;
-        }
-    }
-    for (int t = 0; t < TYPE_COUNT; ++t) {
-        if (o->type != TYPE_COUNT && o->type != (enum element_type)t)
-            continue;
-        const size_t size = element_size((enum element_type)t);
-        if (o->offset >= 16 / size) { /* not offset * size: that can wrap */
-            fail(err, err_len, "--offset: %zu %s elements is 16 bytes or more (at most %zu)",
-                 o->offset, element_type_name((enum element_type)t), 16 / size - 1);
-            return false;
-        }
-    }
-    return true;
+    const char *outputs[] = {o->csv_path, o->json_path, o->markdown_path, o->sweep_csv_path};
+    int count = 0;
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; ++i)
+        count += outputs[i] && strcmp(outputs[i], "-") == 0;
+    return count;
 }
 
 /* Options that would be ignored, or that contradict each other: errors, so
@@ -383,15 +361,38 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
              given[OPT_SWEEP_CSV] ? "--sweep-csv" : "--sweep-max");
         return false;
     }
-    const char *outputs[] = {o->csv_path, o->json_path, o->markdown_path, o->sweep_csv_path};
-    int to_stdout = 0;
-    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; ++i)
-        to_stdout += outputs[i] && strcmp(outputs[i], "-") == 0;
-    if (to_stdout > 1) {
+    if (outputs_to_stdout(o) > 1) {
         fail(err, err_len, "only one output can go to standard output ('-')");
         return false;
     }
-    return check_combination(o, err, err_len);
+    /* What only makes sense for one (type, operator), and offsets that would
+     * leave the input unaligned to its element or reach a whole 16 bytes. */
+    if (o->n && o->bytes) {
+        fail(err, err_len, "-n and --bytes both give the size: pick one");
+        return false;
+    }
+    if (runs_matrix(o)) {
+        const char *single = o->progression ? "--progression" : o->sweep ? "--sweep"
+                             : o->csv_path ? "--csv" : o->json_path ? "--json"
+                             : o->markdown_path ? "--markdown" : o->baseline_path ? "--baseline"
+                                                                                   : NULL;
+        if (single) {
+            fail(err, err_len, "%s needs one type and one operator, not --%s all", single,
+                 o->type == TYPE_COUNT ? "type" : "op");
+            return false;
+        }
+    }
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        if (o->type != TYPE_COUNT && o->type != (enum element_type)t)
+            continue;
+        const size_t size = element_size((enum element_type)t);
+        if (o->offset >= 16 / size) { /* not offset * size: that can wrap */
+            fail(err, err_len, "--offset: %zu %s elements is 16 bytes or more (at most %zu)",
+                 o->offset, element_type_name((enum element_type)t), 16 / size - 1);
+            return false;
+        }
+    }
+    return true;
 }
 
 enum cli_status parse_bench_options(int argc, char **argv, struct bench_options *o, char *err,
@@ -453,14 +454,7 @@ enum cli_status parse_bench_options(int argc, char **argv, struct bench_options 
                                                                                       : CLI_ERROR;
 }
 
-bool writes_to_stdout(const struct bench_options *o)
-{
-    const char *outputs[] = {o->csv_path, o->json_path, o->markdown_path, o->sweep_csv_path};
-    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; ++i)
-        if (outputs[i] && strcmp(outputs[i], "-") == 0)
-            return true;
-    return false;
-}
+bool writes_to_stdout(const struct bench_options *o) { return outputs_to_stdout(o) > 0; }
 
 bool runs_matrix(const struct bench_options *o) { return o->type == TYPE_COUNT || o->op == OP_COUNT; }
 
