@@ -61,6 +61,8 @@ enum method_flags {
     METHOD_RESULT_VIA_HOST = 1 << 3,      /* returns through the host (time includes the sync) */
     METHOD_SERIAL_CHAIN = 1 << 4,         /* one accumulator, one element after another:
                                              refused past chain_limit() (reference.h) */
+    METHOD_GRID_INDEPENDENT = 1 << 5,     /* result bits depend on the data and n only, not
+                                             on the launch grid or the GPU it runs on */
 };
 
 /* One method. Exactly one of launch, pass, host is set. It supports every
