@@ -62,11 +62,31 @@ static int check_writable(const char *path, char *err, size_t err_len)
 
 int check_output_paths(const struct bench_options *o, char *err, size_t err_len)
 {
-    const char *paths[] = {o->csv_path, o->json_path, o->markdown_path, o->sweep_csv_path};
+    const char *paths[] = {o->csv_path, o->json_path, o->markdown_path};
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; ++i)
         if (check_writable(paths[i], err, err_len) != 0)
             return -1;
     return 0;
+}
+
+/* Opens NVML for the device and records its state now in the context; where
+ * NVML is unavailable, says so once and carries on. */
+static void record_session_clocks(struct bench_session *s, int device)
+{
+    struct run_context *c = &s->context;
+    clock_monitor_open(&s->clocks, device);
+    struct clock_reading now;
+    const bool read = read_clocks(&s->clocks, &now);
+    snprintf(c->clocks, sizeof c->clocks, "%s", s->clocks.why);
+    if (!read) {
+        fprintf(stderr, "bench_compare: clocks not recorded: NVML %s\n", s->clocks.why);
+        return;
+    }
+    c->sm_clock_mhz = (int)now.sm_mhz;
+    c->sm_clock_max_mhz = (int)s->clocks.sm_max_mhz;
+    c->mem_clock_mhz = (int)now.mem_mhz;
+    c->temperature_c = (int)now.temperature_c;
+    c->power_w = now.power_w;
 }
 
 int open_session(const struct bench_options *o, struct bench_session *s, char *err,
@@ -107,12 +127,14 @@ int open_session(const struct bench_options *o, struct bench_session *s, char *e
         close_session(s);
         return -1;
     }
+    record_session_clocks(s, o->device); /* after that work: clocks under load, not idle */
     return 0;
 }
 
 void close_session(struct bench_session *s)
 {
     l2_flusher_destroy(&s->flusher);
+    clock_monitor_close(&s->clocks);
     if (s->stream)
         cudaStreamDestroy(s->stream);
     s->stream = NULL;
@@ -188,7 +210,8 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
                                         .batch = o->batch,
                                         .flush_l2 = !o->hot,
                                         .strategy = o->strategy,
-                                        .peak_gbs = session->context.peak_gbs};
+                                        .peak_gbs = session->context.peak_gbs,
+                                        .clocks = &session->clocks};
     const struct measure_input input = {
         .spec = spec, .d_in = d_in, .h_in = in.host, .n = n, .ref = &ref};
     int context_lost = 0;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "cli.h"
+#include "gpu_clocks.h"
 #include "l2_flush.h"
 #include "reduce_method.h"
 #include "result_files.h"
@@ -23,6 +24,7 @@ struct bench_session {
     struct run_context context; /* device fields and options; n is set per size */
     struct l2_flusher flusher;
     cudaStream_t stream;
+    struct clock_monitor clocks; /* NVML; its why says so where it is unavailable */
 };
 
 /* The -m names, in registry order; unknown names are an error. With no -m:

@@ -59,6 +59,15 @@ static const struct method_result *find_method(const struct run *run, const char
     return NULL;
 }
 
+/* The row of `name` at n: a sweep has one per size. */
+static const struct method_result *find_row_at(const struct run *run, const char *name, size_t n)
+{
+    for (size_t i = 0; i < run->count; ++i)
+        if (strcmp(run->rows[i].name, name) == 0 && run->rows[i].n == n)
+            return &run->rows[i];
+    return NULL;
+}
+
 static struct comparison_row compare_method(const struct method_result *old_m,
                                             const struct method_result *new_m)
 {
@@ -74,6 +83,13 @@ static struct comparison_row compare_method(const struct method_result *old_m,
         .in_new = new_m != NULL,
         .old_status = old_m ? old_m->status : STATUS_PASS,
         .new_status = new_m ? new_m->status : STATUS_PASS,
+        .n = new_m ? new_m->n : old_m->n,
+        .old_sm_mhz = old_m ? old_m->clocks.sm_mhz_min : 0,
+        .new_sm_mhz = new_m ? new_m->clocks.sm_mhz_min : 0,
+        .old_mem_mhz = old_m ? old_m->clocks.mem_mhz_min : 0,
+        .new_mem_mhz = new_m ? new_m->clocks.mem_mhz_min : 0,
+        .old_throttled = old_m && old_m->throttled,
+        .new_throttled = new_m && new_m->throttled,
     };
     snprintf(row.name, sizeof row.name, "%s", new_m ? new_m->name : old_m->name);
     if (!new_m)
@@ -102,10 +118,11 @@ int compare_runs(const struct run *old_run, const struct run *new_run, struct co
         return -1;
     for (size_t i = 0; i < new_run->count; ++i) {
         const struct method_result *new_m = &new_run->rows[i];
-        out->rows[out->count++] = compare_method(find_method(old_run, new_m->name), new_m);
+        out->rows[out->count++] =
+            compare_method(find_row_at(old_run, new_m->name, new_m->n), new_m);
     }
     for (size_t i = 0; i < old_run->count; ++i)
-        if (!find_method(new_run, old_run->rows[i].name))
+        if (!find_row_at(new_run, old_run->rows[i].name, old_run->rows[i].n))
             out->rows[out->count++] = compare_method(&old_run->rows[i], NULL);
     return 0;
 }
@@ -170,14 +187,28 @@ static void print_verdict_counts(FILE *out, const struct comparison *c)
     fprintf(out, "%s\n", c->count ? "" : "no methods in either run");
 }
 
+static bool sizes_differ(const struct comparison *c)
+{
+    for (size_t i = 1; i < c->count; ++i)
+        if (c->rows[i].n != c->rows[0].n)
+            return true;
+    return false;
+}
+
 void print_comparison(FILE *out, const struct comparison *c)
 {
     const int width = name_width(c);
-    fprintf(out, "%-*s %10s %10s %9s %9s %7s %8s %8s  %s\n", width, "method", "old us", "new us",
-            "old GB/s", "new GB/s", "% peak", "change", "noise", "verdict");
+    const bool show_n = sizes_differ(c);
+    fprintf(out, "%-*s", width, "method");
+    if (show_n)
+        fprintf(out, " %12s", "n");
+    fprintf(out, " %10s %10s %9s %9s %7s %8s %8s  %s\n", "old us", "new us", "old GB/s",
+            "new GB/s", "% peak", "change", "noise", "verdict");
     for (size_t i = 0; i < c->count; ++i) {
         const struct comparison_row *row = &c->rows[i];
         fprintf(out, "%-*s", width, row->name);
+        if (show_n)
+            fprintf(out, " %12zu", row->n);
         print_cell(out, 10, "%.2f", row->old_median_us);
         print_cell(out, 10, "%.2f", row->new_median_us);
         print_cell(out, 9, "%.1f", row->old_gbps);
@@ -188,6 +219,52 @@ void print_comparison(FILE *out, const struct comparison *c)
         print_verdict(out, row);
     }
     print_verdict_counts(out, c);
+}
+
+/* ---- clocks */
+
+bool row_clocks_differ(const struct comparison_row *row)
+{
+    return clocks_differ(row->old_sm_mhz, row->new_sm_mhz) ||
+           clocks_differ(row->old_mem_mhz, row->new_mem_mhz);
+}
+
+/* "cub" or "cub at n = 4096" when the rows' sizes differ. */
+static void row_label(const struct comparison *c, const struct comparison_row *row, char *buf,
+                      size_t len)
+{
+    if (sizes_differ(c))
+        snprintf(buf, len, "%s at n = %zu", row->name, row->n);
+    else
+        snprintf(buf, len, "%s", row->name);
+}
+
+size_t print_clock_warnings(FILE *out, const struct comparison *c)
+{
+    size_t lines = 0;
+    for (size_t i = 0; i < c->count; ++i) {
+        const struct comparison_row *row = &c->rows[i];
+        char label[NAME_LEN + 32];
+        row_label(c, row, label, sizeof label);
+        if (row_clocks_differ(row)) {
+            fprintf(out, "WARNING: %s ran at different clocks: SM %d -> %d MHz (%.1f%%), memory "
+                         "%d -> %d MHz (%.1f%%); over %.0f%% apart, its verdict compares clocks\n",
+                    label, row->old_sm_mhz, row->new_sm_mhz,
+                    clock_change_pct(row->old_sm_mhz, row->new_sm_mhz), row->old_mem_mhz,
+                    row->new_mem_mhz, clock_change_pct(row->old_mem_mhz, row->new_mem_mhz),
+                    CLOCK_CHANGE_WARN_PCT);
+            ++lines;
+        }
+        if (row->old_throttled || row->new_throttled) {
+            fprintf(out, "WARNING: %s was THROTTLED in %s: its verdict means little; rerun it\n",
+                    label,
+                    row->old_throttled && row->new_throttled ? "both runs"
+                    : row->old_throttled                     ? "the baseline"
+                                                             : "this run");
+            ++lines;
+        }
+    }
+    return lines;
 }
 
 /* ---- contexts */
@@ -248,6 +325,12 @@ size_t check_contexts(const struct run_context *o, const struct run_context *n,
                  (uintmax_t)n->cccl_version, "");
     check_number(&list, false, "cuBLAS version", (uintmax_t)o->cublas_version,
                  (uintmax_t)n->cublas_version, "");
+    if (clocks_differ(o->sm_clock_mhz, n->sm_clock_mhz) ||
+        clocks_differ(o->mem_clock_mhz, n->mem_clock_mhz))
+        add_note(&list, false,
+                 "different clocks at start: baseline SM %d / memory %d MHz, this run %d / %d MHz "
+                 "(per-row clocks, below, are what the verdicts depend on)",
+                 o->sm_clock_mhz, o->mem_clock_mhz, n->sm_clock_mhz, n->mem_clock_mhz);
     return list.count;
 }
 
@@ -328,6 +411,7 @@ int report_baseline_comparison(FILE *out, const struct run *old_run, const struc
         return 1;
     }
     print_comparison(out, &c);
+    print_clock_warnings(out, &c);
     if (loud)
         fprintf(out, "WARNING: %zu difference(s) in conditions (above): read these verdicts "
                      "with care\n",

@@ -1,7 +1,8 @@
 /* Comparing a run with a saved baseline: one verdict per method, warnings
  * where the two runs were not taken under the same conditions.
  *
- * Verdicts (per method name; rows in the new run's order, then GONE ones):
+ * Verdicts (per method and n - a sweep has a row per size; rows in the new
+ * run's order, then GONE ones):
  *   FASTER / SAME / SLOWER  both runs timed it; SAME when the change in median
  *                           is within the noise threshold (below), inclusive
  *   NEW      the new run timed it and the baseline has no time for it (absent,
@@ -69,10 +70,19 @@ struct comparison_row {
     double new_pct_peak;                 /* of the new run's theoretical peak; NAN likewise */
     double change_pct;                   /* (new - old) / old x 100; NAN unless both */
     double threshold_pct;                /* NAN unless both */
+    size_t n;
     bool in_old, in_new;
     enum method_status old_status, new_status; /* where in_old / in_new */
     enum verdict verdict;
+    /* The clocks each run measured the row at (0: not recorded) and whether
+     * it was throttled: a verdict across different clocks compares clocks. */
+    int old_sm_mhz, new_sm_mhz, old_mem_mhz, new_mem_mhz;
+    bool old_throttled, new_throttled;
 };
+
+/* Whether a row's SM or memory clock differs between the runs by more than
+ * CLOCK_CHANGE_WARN_PCT (clock_conditions.h), both being known. */
+bool row_clocks_differ(const struct comparison_row *row);
 
 struct comparison {
     struct comparison_row *rows;
@@ -86,9 +96,15 @@ void free_comparison(struct comparison *c);
 /* 0, or 1 when any row is SLOWER or FAILED. */
 int comparison_exit_code(const struct comparison *c);
 
-/* Aligned table: method, old and new median, old and new GB/s, the new
- * % of peak, change, threshold, verdict; then one line counting each verdict. */
+/* Aligned table: method (and n, when the rows' sizes differ), old and new
+ * median, old and new GB/s, the new % of peak, change, threshold, verdict;
+ * then one line counting each verdict. */
 void print_comparison(FILE *out, const struct comparison *c);
+
+/* WARNING lines naming the rows measured at clocks more than 2% apart (with
+ * both clocks) and the rows either run measured while throttled; returns how
+ * many lines it printed. */
+size_t print_clock_warnings(FILE *out, const struct comparison *c);
 
 /* Where the runs' conditions differ. Loud (the verdicts compare unlike
  * things): device name, SM count, n, distribution, flush mode, pass strategy,

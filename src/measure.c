@@ -248,6 +248,16 @@ static int measure_batch(const struct method *m, const struct measure_input *in,
     return 0;
 }
 
+/* One NVML reading folded into the row (nothing without a monitor). */
+static void record_clocks(struct clock_monitor *clocks, struct method_result *r)
+{
+    struct clock_reading reading;
+    if (clocks && read_clocks(clocks, &reading)) {
+        add_clock_reading(&r->clocks, &reading);
+        r->throttled = reasons_throttle(r->clocks.event_reasons);
+    }
+}
+
 static int measure_gpu(const struct method *m, const struct measure_input *in,
                        const struct measure_setup *setup, const struct l2_flusher *flusher,
                        cudaStream_t stream, struct method_result *r)
@@ -274,8 +284,10 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
         check_result(r, m, in->ref, result, call, &first);
         if (r->status != STATUS_PASS)
             break; /* a wrong method's speed means nothing */
-        if (is_sample)
+        if (is_sample) {
             g.times[timed++] = 1e3 * (double)elapsed_ms;
+            record_clocks(setup->clocks, r);
+        }
         if (stopping_rule && is_sample && should_stop(setup, g.times, timed, started_us))
             break;
     }
@@ -306,6 +318,7 @@ int measure_method(const struct method *m, const struct measure_input *in,
     memset(r, 0, sizeof *r);
     snprintf(r->name, sizeof r->name, "%s", m->name);
     snprintf(r->family, sizeof r->family, "%s", family_name(m->family));
+    r->n = in->n;
     r->status = STATUS_PASS;
     r->determinism = DETERMINISM_UNKNOWN;
     if (method_refuses(m, in->spec, in->n, r->note, sizeof r->note)) {

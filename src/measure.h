@@ -11,6 +11,9 @@
  * results are reported: K calls back to back between two events, no flush,
  * per-call time = total / K, BATCH_SAMPLES times (the last result checked);
  * kept apart from the cold times (batch_us).
+ * After every timed sample (outside the timing) the clocks are read through
+ * NVML, when the session has them: a row whose readings carry a throttling
+ * reason is THROTTLED (clock_conditions.h).
  * A CPU method is timed with the monotonic host clock, on a host copy of the
  * same data, with at most CPU_MAX_SAMPLES samples (it is 100x slower). */
 #ifndef MEASURE_H
@@ -18,6 +21,7 @@
 
 #include <stdbool.h>
 
+#include "gpu_clocks.h"
 #include "l2_flush.h"
 #include "pass_driver.h"
 #include "reference.h"
@@ -37,6 +41,7 @@ struct measure_setup {
     bool flush_l2;               /* false with --hot */
     enum pass_strategy strategy; /* how pass kernels are driven */
     double peak_gbs;             /* for % of peak */
+    struct clock_monitor *clocks; /* read after every timed sample; NULL: not read */
 };
 
 struct measure_input {

@@ -53,6 +53,13 @@ void print_run_header(FILE *out, const struct run_context *c)
     else
         fprintf(out, "timing   median of %d samples, CUDA events; L2 flush: %s; pass kernels: %s\n",
                 c->samples, c->flush_mode, c->strategy);
+    if (c->sm_clock_mhz > 0)
+        fprintf(out, "clocks   SM %d MHz (max %d), memory %d MHz, %d C, %.0f W at start (NVML); "
+                     "a row read while throttled says THROTTLED\n",
+                c->sm_clock_mhz, c->sm_clock_max_mhz, c->mem_clock_mhz, c->temperature_c,
+                c->power_w);
+    else
+        fprintf(out, "clocks   not recorded (%s)\n", c->clocks[0] ? c->clocks : "unknown");
     fprintf(out, "floor    empty kernel %.2f us; read ceiling (streaming sweep of 4x L2) %.0f GB/s "
                  "= %.1f%% of theoretical\n",
             c->launch_floor_us, c->read_ceiling_gbs,
@@ -94,9 +101,12 @@ void print_results_table(FILE *out, const struct run *run)
         }
         char result[32];
         format_result(result, sizeof result, r->result, run->context.element_type);
+        char check[32];
+        snprintf(check, sizeof check, "%s%s", method_status_name(r->status),
+                 r->throttled ? " THROTTLED" : "");
         fprintf(out, "%-20s %-11s %10.2f %10.2f %10.2f %8.1f %6.1f%% %7s %14s %8.1e %-7s %-8s %s%s\n",
                 r->name, r->family, r->time_us.median, r->time_us.min, r->time_us.max, r->gbps,
-                r->pct_peak, ratio, result, r->rel_error, method_status_name(r->status),
+                r->pct_peak, ratio, result, r->rel_error, check,
                 determinism_name(r->determinism), r->noisy ? "NOISY " : "", r->note);
     }
 }
@@ -156,15 +166,17 @@ static void print_median_cell(FILE *out, const struct method_result *r)
         fprintf(out, " %10s", r ? method_status_name(r->status) : "-");
 }
 
-/* PASS when every row PASSed or was REFUSED; otherwise the rows that did not. */
+/* PASS when every row PASSed or was REFUSED; otherwise the rows that did not,
+ * and the rows measured while throttled. */
 static void print_matrix_check(FILE *out, const struct run *run)
 {
     const char *separator = "";
     for (size_t i = 0; i < run->count; ++i) {
         const struct method_result *r = &run->rows[i];
-        if (r->status == STATUS_PASS || r->status == STATUS_REFUSED)
+        if ((r->status == STATUS_PASS || r->status == STATUS_REFUSED) && !r->throttled)
             continue;
-        fprintf(out, "%s%s %s", separator, method_status_name(r->status), r->name);
+        fprintf(out, "%s%s %s", separator,
+                r->throttled ? "THROTTLED" : method_status_name(r->status), r->name);
         separator = ", ";
     }
     fprintf(out, "%s\n", *separator ? "" : "PASS");

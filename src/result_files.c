@@ -2,12 +2,12 @@
  *
  * CSV (--csv; the baseline format, the only one read back)
  * ---------------------------------------------------------
- *   # reduction-suite run v2                      magic and format version
+ *   # reduction-suite run v3                      magic and format version
  *   # device_name=NVIDIA H100 80GB HBM3           one '# key=value' line per
  *   # sm_count=132                                run_context field, in this
  *   ...                                           order (CONTEXT_FIELDS below)
  *   name,family,status,median_us,...,note         the header: COLUMNS below
- *   reduce0,progression,PASS,812.5,...,           one row per method
+ *   reduce0,progression,16777216,PASS,812.5,...,  one row per (method, n)
  *   # end rows=21                                 end marker: the row count
  *
  * - Context values run from the first '=' to the end of the line, unquoted
@@ -34,20 +34,31 @@
  *   break, a missing end marker or one whose count disagrees, and anything but
  *   blank lines after it. Unknown context keys are ignored, so a later v2
  *   writer may add context without breaking older readers.
- * - v1 files (float sums only) are still read: they lack the element_type
- *   and op keys, which read as float and sum. Keys added within v2 are
- *   optional (device_index, max_noise_pct: a file without them reads as
- *   device 0, a fixed sample count).
+ * - A row is keyed by (method, n). A single run's rows all have the
+ *   context's n; a sweep (--sweep) writes one file of the same format with a
+ *   row per method and size, and context n = 0.
+ * - Clocks: the context records the device's state when the run began
+ *   (clocks = "nvml", or why they are unknown, all figures 0 then); each row
+ *   the lowest SM and memory clocks, the highest temperature and power over
+ *   its clock_readings readings (one after each timed sample), clock_events
+ *   = every NVML clock-event reason bit seen (clock_conditions.h), and
+ *   throttled = 1 when one of them lowers clocks under load (THROTTLED).
+ * - Older files are still read. v1 (float sums only) lacks the element_type
+ *   and op keys, which read as float and sum. v1 and v2 lack the columns
+ *   added in v3 (n, reads as the context's n; the clock columns, as 0). Keys
+ *   added later are optional (device_index, max_noise_pct, the clock keys: a
+ *   file without them reads as device 0, a fixed sample count, no clocks).
  *
  * JSON (--json): one object, for other tools; never read back here.
- *   {"format": "reduction-suite run v2",
+ *   {"format": "reduction-suite run v3",
  *    "context": {every CSV context key},
  *    "methods": [{every CSV column}, ...]}   one method per line
  *   Non-finite numbers are null; seed is a string of decimal digits because a
  *   64-bit integer does not survive readers that hold numbers in doubles.
  *
  * Markdown (--markdown): a one-line context caption, a blank line, and the
- * table  method | family | median µs | GB/s | % peak | vs CUB | result | check.
+ * table  method | family | n | median µs | GB/s | % peak | vs CUB | result |
+ * check  (check: the status, THROTTLED when the clocks were throttled).
  */
 #include "result_files.h"
 
@@ -66,8 +77,9 @@
 #include "atomic_file.h"
 
 #define FORMAT_NAME "reduction-suite run"
-#define FORMAT_VERSION "v2"
+#define FORMAT_VERSION "v3"
 #define FORMAT_VERSION_V1 "v1" /* float sums only: no element_type or op keys */
+#define FORMAT_VERSION_V2 "v2" /* no per-row n or clocks */
 #define FORMAT_MAGIC_PREFIX "# " FORMAT_NAME " "
 #define FORMAT_MAGIC FORMAT_MAGIC_PREFIX FORMAT_VERSION
 #define END_MARKER_PREFIX "# end rows="
@@ -94,7 +106,8 @@ struct field {
     enum field_kind kind;
     size_t offset;
     size_t size;
-    bool optional; /* a context key added within v2: a file without it reads as 0 */
+    bool optional; /* a context key or column added after v1 (context) or v2 (columns): a
+                      file without it reads as 0 */
 };
 
 #define CONTEXT_FIELD(member, kind)                                                     \
@@ -106,6 +119,9 @@ struct field {
 #define METHOD_FIELD(column, member, kind)                                              \
     {column, kind, offsetof(struct method_result, member),                             \
      sizeof(((struct method_result *)0)->member), false}
+#define V3_METHOD_FIELD(column, member, kind)                                           \
+    {column, kind, offsetof(struct method_result, member),                             \
+     sizeof(((struct method_result *)0)->member), true}
 
 static const struct field CONTEXT_FIELDS[] = {
     CONTEXT_FIELD(device_name, FIELD_TEXT),     OPTIONAL_CONTEXT_FIELD(device_index, FIELD_INT),
@@ -120,12 +136,19 @@ static const struct field CONTEXT_FIELDS[] = {
     CONTEXT_FIELD(samples, FIELD_INT),          OPTIONAL_CONTEXT_FIELD(max_noise_pct, FIELD_DOUBLE),          CONTEXT_FIELD(distribution, FIELD_TEXT),
     CONTEXT_FIELD(seed, FIELD_U64),             CONTEXT_FIELD(date, FIELD_TEXT),
     CONTEXT_FIELD(git_commit, FIELD_TEXT),
+    OPTIONAL_CONTEXT_FIELD(clocks, FIELD_TEXT),
+    OPTIONAL_CONTEXT_FIELD(sm_clock_mhz, FIELD_INT),
+    OPTIONAL_CONTEXT_FIELD(sm_clock_max_mhz, FIELD_INT),
+    OPTIONAL_CONTEXT_FIELD(mem_clock_mhz, FIELD_INT),
+    OPTIONAL_CONTEXT_FIELD(temperature_c, FIELD_INT),
+    OPTIONAL_CONTEXT_FIELD(power_w, FIELD_DOUBLE),
 };
 #define CONTEXT_FIELD_COUNT (sizeof CONTEXT_FIELDS / sizeof CONTEXT_FIELDS[0])
 
 static const struct field COLUMNS[] = {
     METHOD_FIELD("name", name, FIELD_TEXT),
     METHOD_FIELD("family", family, FIELD_TEXT),
+    V3_METHOD_FIELD("n", n, FIELD_SIZE),
     METHOD_FIELD("status", status, FIELD_STATUS),
     METHOD_FIELD("median_us", time_us.median, FIELD_DOUBLE),
     METHOD_FIELD("min_us", time_us.min, FIELD_DOUBLE),
@@ -141,6 +164,13 @@ static const struct field COLUMNS[] = {
     METHOD_FIELD("determinism", determinism, FIELD_DETERMINISM),
     METHOD_FIELD("noisy", noisy, FIELD_BOOL),
     METHOD_FIELD("host_timed", host_timed, FIELD_BOOL),
+    V3_METHOD_FIELD("clock_readings", clocks.readings, FIELD_INT),
+    V3_METHOD_FIELD("sm_clock_mhz", clocks.sm_mhz_min, FIELD_INT),
+    V3_METHOD_FIELD("mem_clock_mhz", clocks.mem_mhz_min, FIELD_INT),
+    V3_METHOD_FIELD("temperature_c", clocks.temperature_c_max, FIELD_INT),
+    V3_METHOD_FIELD("power_w", clocks.power_w_max, FIELD_DOUBLE),
+    V3_METHOD_FIELD("clock_events", clocks.event_reasons, FIELD_U64),
+    V3_METHOD_FIELD("throttled", throttled, FIELD_BOOL),
     METHOD_FIELD("note", note, FIELD_TEXT),
 };
 #define COLUMN_COUNT (sizeof COLUMNS / sizeof COLUMNS[0])
@@ -206,13 +236,19 @@ static const char *format_scalar(const struct field *f, const void *record, char
 
 static bool is_control(char c) { return (unsigned char)c < 0x20 || c == 0x7f; }
 
-/* The header row: the column names, comma-separated. */
-static const char *format_header(char *buf, size_t len)
+/* The columns a file of this version has: all of them from v3 on; v1 and v2
+ * lack the optional ones. */
+static bool has_column(const struct field *f, int version) { return version >= 3 || !f->optional; }
+
+/* The header row of a file of this version: the column names, comma-separated. */
+static const char *format_header(char *buf, size_t len, int version)
 {
     size_t used = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < COLUMN_COUNT && used < len; ++i)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "", COLUMNS[i].name);
+        if (has_column(&COLUMNS[i], version))
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+                                     COLUMNS[i].name);
     return buf;
 }
 
@@ -260,8 +296,8 @@ static void write_csv_body(FILE *out, const struct run *run)
     fprintf(out, "%s\n", FORMAT_MAGIC);
     for (size_t k = 0; k < CONTEXT_FIELD_COUNT; ++k)
         write_context_line(out, &CONTEXT_FIELDS[k], &run->context);
-    char header[256];
-    fprintf(out, "%s\n", format_header(header, sizeof header));
+    char header[1024];
+    fprintf(out, "%s\n", format_header(header, sizeof header, 3));
     for (size_t i = 0; i < run->count; ++i) {
         for (size_t c = 0; c < COLUMN_COUNT; ++c) {
             if (c)
@@ -366,14 +402,20 @@ static void write_markdown_caption(FILE *out, const struct run_context *c)
 {
     write_markdown_text(out, c->device_name, bounded_length(c->device_name, sizeof c->device_name));
     fprintf(out, " (%d SMs, %.0f GB/s theoretical); driver %d.%d, runtime %d.%d, CCCL %d.%d.%d; "
-                 "%s %s of n = %zu (%s, seed %" PRIu64 ", offset %zu); median of %d samples, "
-                 "L2 flush %s, pass kernels %s; %s, suite %s\n",
+                 "%s %s (%s, seed %" PRIu64 ", offset %zu); median of %d samples, "
+                 "L2 flush %s, pass kernels %s; ",
             c->sm_count, c->peak_gbs, c->driver_version / 1000, c->driver_version % 1000 / 10,
             c->runtime_version / 1000, c->runtime_version % 1000 / 10,
             c->cccl_version / 1000000, c->cccl_version / 1000 % 1000, c->cccl_version % 1000,
-            c->element_type, c->op, c->n, c->distribution, c->seed, c->offset, c->samples,
-            c->flush_mode, c->strategy,
-            c->date, c->git_commit);
+            c->element_type, c->op, c->distribution, c->seed, c->offset, c->samples,
+            c->flush_mode, c->strategy);
+    if (c->sm_clock_mhz > 0)
+        fprintf(out, "clocks SM %d MHz (max %d), memory %d MHz, %d C, %.0f W at start; ",
+                c->sm_clock_mhz, c->sm_clock_max_mhz, c->mem_clock_mhz, c->temperature_c,
+                c->power_w);
+    else
+        fprintf(out, "clocks not recorded; ");
+    fprintf(out, "%s, suite %s\n", c->date, c->git_commit);
 }
 
 static void write_markdown_cell(FILE *out, const char *s, size_t max)
@@ -387,6 +429,7 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
     fputs("| ", out);
     write_markdown_cell(out, r->name, sizeof r->name);
     write_markdown_cell(out, r->family, sizeof r->family);
+    fprintf(out, "%zu | ", r->n);
     if (r->time_us.count > 0)
         fprintf(out, "%.2f | %.1f | %.1f | ", r->time_us.median, r->gbps, r->pct_peak);
     else
@@ -402,6 +445,8 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
     fputs(method_status_name(r->status), out);
     if (r->noisy)
         fputs(" (noisy)", out);
+    if (r->throttled)
+        fputs(" THROTTLED", out);
     if (r->status != STATUS_PASS && r->note[0]) {
         fputs(": ", out);
         write_markdown_text(out, r->note, bounded_length(r->note, sizeof r->note));
@@ -412,8 +457,8 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
 static void write_markdown_body(FILE *out, const struct run *run)
 {
     write_markdown_caption(out, &run->context);
-    fputs("\n| method | family | median µs | GB/s | % peak | vs CUB | result | check |\n"
-          "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n",
+    fputs("\n| method | family | n | median µs | GB/s | % peak | vs CUB | result | check |\n"
+          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n",
           out);
     for (size_t i = 0; i < run->count; ++i)
         write_markdown_row(out, &run->rows[i]);
@@ -693,8 +738,8 @@ static size_t split_csv(char *line, char **fields, size_t max, const char **prob
 
 /* ---- reading: the parts of the file */
 
-/* Sets *v1 for a file of the first version, which summed floats only. */
-static int check_magic(struct csv_reader *r, struct line_cursor *c, bool *v1)
+/* Sets *version to 1, 2 or 3. */
+static int check_magic(struct csv_reader *r, struct line_cursor *c, int *version)
 {
     char *line = NULL;
     bool terminated = false;
@@ -704,11 +749,15 @@ static int check_magic(struct csv_reader *r, struct line_cursor *c, bool *v1)
     if (strncmp(line, FORMAT_MAGIC_PREFIX, strlen(FORMAT_MAGIC_PREFIX)) != 0)
         return fail(r, 0, "not a reduction-suite results file (first line is '%s', expected '%s')",
                     snippet(line, shown, sizeof shown), FORMAT_MAGIC);
-    *v1 = strcmp(line, FORMAT_MAGIC_PREFIX FORMAT_VERSION_V1) == 0;
-    if (strcmp(line, FORMAT_MAGIC) != 0 && !*v1)
+    const char *const version_text = line + strlen(FORMAT_MAGIC_PREFIX);
+    *version = strcmp(version_text, FORMAT_VERSION) == 0      ? 3
+               : strcmp(version_text, FORMAT_VERSION_V2) == 0 ? 2
+               : strcmp(version_text, FORMAT_VERSION_V1) == 0 ? 1
+                                                              : 0;
+    if (*version == 0)
         return fail(r, 1,
                     "unsupported format version '%s' (this build reads '" FORMAT_VERSION
-                    "' and '" FORMAT_VERSION_V1 "')",
+                    "', '" FORMAT_VERSION_V2 "' and '" FORMAT_VERSION_V1 "')",
                     snippet(line + strlen(FORMAT_MAGIC_PREFIX), shown, sizeof shown));
     if (!terminated)
         return fail(r, 1, "truncated: the file ends in the middle of this line");
@@ -789,10 +838,10 @@ static bool header_has(char *const *names, size_t count, const char *name)
     return false;
 }
 
-static bool is_column_name(const char *name)
+static bool is_column_name(const char *name, int version)
 {
     for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        if (strcmp(COLUMNS[i].name, name) == 0)
+        if (has_column(&COLUMNS[i], version) && strcmp(COLUMNS[i].name, name) == 0)
             return true;
     return false;
 }
@@ -803,37 +852,48 @@ static void append_name(char *list, size_t len, const char *name)
     snprintf(list + used, len - used, "%s'%s'", used ? ", " : "", name);
 }
 
-static int check_header(struct csv_reader *r, char *line)
+static size_t column_count(int version)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < COLUMN_COUNT; ++i)
+        count += has_column(&COLUMNS[i], version);
+    return count;
+}
+
+static int check_header(struct csv_reader *r, char *line, int version)
 {
     char *names[MAX_FIELDS];
     const char *problem = NULL;
     const size_t count = split_csv(line, names, MAX_FIELDS, &problem);
     if (problem)
         return fail(r, r->line_no, "header row: %s", problem);
-    bool exact = count == COLUMN_COUNT;
-    for (size_t i = 0; exact && i < COLUMN_COUNT; ++i)
-        exact = strcmp(names[i], COLUMNS[i].name) == 0;
+    const size_t expected_count = column_count(version);
+    bool exact = count == expected_count;
+    for (size_t i = 0, k = 0; exact && i < COLUMN_COUNT; ++i)
+        if (has_column(&COLUMNS[i], version))
+            exact = strcmp(names[k++], COLUMNS[i].name) == 0;
     if (exact)
         return 0;
     if (count > MAX_FIELDS)
-        return fail(r, r->line_no, "header row has %zu columns, expected %zu", count, COLUMN_COUNT);
-    char missing[256] = "", unexpected[256] = "";
+        return fail(r, r->line_no, "header row has %zu columns, expected %zu", count,
+                    expected_count);
+    char missing[512] = "", unexpected[512] = "";
     for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        if (!header_has(names, count, COLUMNS[i].name))
+        if (has_column(&COLUMNS[i], version) && !header_has(names, count, COLUMNS[i].name))
             append_name(missing, sizeof missing, COLUMNS[i].name);
     for (size_t i = 0; i < count; ++i)
-        if (!is_column_name(names[i]))
+        if (!is_column_name(names[i], version))
             append_name(unexpected, sizeof unexpected, names[i]);
     if (missing[0] || unexpected[0])
         return fail(r, r->line_no, "header row: %s%s%s%s%s", missing[0] ? "missing column(s) " : "",
                     missing, missing[0] && unexpected[0] ? "; " : "",
                     unexpected[0] ? "unexpected column(s) " : "", unexpected);
-    char expected[256];
+    char expected[1024];
     return fail(r, r->line_no, "header row: columns repeated or out of order (expected %s)",
-                format_header(expected, sizeof expected));
+                format_header(expected, sizeof expected, version));
 }
 
-static int read_row(struct csv_reader *r, char *line, struct method_result *m)
+static int read_row(struct csv_reader *r, char *line, int version, struct method_result *m)
 {
     if (line[0] == '\0')
         return fail(r, r->line_no, "empty line where a row was expected");
@@ -842,12 +902,13 @@ static int read_row(struct csv_reader *r, char *line, struct method_result *m)
     const size_t count = split_csv(line, fields, MAX_FIELDS, &problem);
     if (problem)
         return fail(r, r->line_no, "%s", problem);
-    if (count != COLUMN_COUNT)
-        return fail(r, r->line_no, "%zu fields, expected %zu", count, COLUMN_COUNT);
+    if (count != column_count(version))
+        return fail(r, r->line_no, "%zu fields, expected %zu", count, column_count(version));
     *m = (struct method_result){0};
     char why[128];
-    for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        if (!parse_value(&COLUMNS[i], fields[i], m, why, sizeof why))
+    for (size_t i = 0, k = 0; i < COLUMN_COUNT; ++i)
+        if (has_column(&COLUMNS[i], version) &&
+            !parse_value(&COLUMNS[i], fields[k++], m, why, sizeof why))
             return fail(r, r->line_no, "column '%s': %s", COLUMNS[i].name, why);
     if (m->name[0] == '\0')
         return fail(r, r->line_no, "column 'name': empty method name");
@@ -890,8 +951,10 @@ static int check_end(struct csv_reader *r, struct line_cursor *c, const char *ma
 }
 
 /* Rows up to the end marker. Rows are consecutive lines, so row j is on
- * first_line + j: that is how a duplicate names where its twin was. */
-static int read_rows(struct csv_reader *r, struct line_cursor *c, struct run *out)
+ * first_line + j: that is how a duplicate names where its twin was. A row is
+ * keyed by (method, n): a sweep repeats methods, one row per size. Before v3
+ * every row reduced the context's n. */
+static int read_rows(struct csv_reader *r, struct line_cursor *c, int version, struct run *out)
 {
     const size_t first_line = c->line_no + 1;
     size_t capacity = 0;
@@ -899,12 +962,14 @@ static int read_rows(struct csv_reader *r, struct line_cursor *c, struct run *ou
     int got;
     while ((got = take_line(r, c, &line)) == 1 && line[0] != '#') {
         struct method_result m;
-        if (read_row(r, line, &m) != 0)
+        if (read_row(r, line, version, &m) != 0)
             return -1;
+        if (version < 3)
+            m.n = out->context.n;
         for (size_t j = 0; j < out->count; ++j)
-            if (strcmp(out->rows[j].name, m.name) == 0)
-                return fail(r, r->line_no, "duplicate method '%s' (also on line %zu)", m.name,
-                            first_line + j);
+            if (strcmp(out->rows[j].name, m.name) == 0 && out->rows[j].n == m.n)
+                return fail(r, r->line_no, "duplicate method '%s' at n = %zu (also on line %zu)",
+                            m.name, m.n, first_line + j);
         if (append_row(r, out, &capacity, &m) != 0)
             return -1;
     }
@@ -968,11 +1033,12 @@ static int parse_run(struct csv_reader *r, char *text, size_t size, struct run *
         return fail(r, 0, "not a reduction-suite results file (binary data)");
     struct line_cursor c = {.next = text, .end = text + size, .line_no = 0};
     char *header = NULL;
-    bool v1 = false;
-    if (check_magic(r, &c, &v1) != 0 || read_context(r, &c, v1, &out->context, &header) != 0 ||
-        check_header(r, header) != 0)
+    int version = 0;
+    if (check_magic(r, &c, &version) != 0 ||
+        read_context(r, &c, version == 1, &out->context, &header) != 0 ||
+        check_header(r, header, version) != 0)
         return -1;
-    return read_rows(r, &c, out);
+    return read_rows(r, &c, version, out);
 }
 
 int read_run_csv(const char *path, struct run *out, char *err, size_t err_len)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clock_conditions.h"
 #include "stats.h"
 
 #define NAME_LEN 48
@@ -36,6 +37,11 @@ struct run_context {
     char distribution[NAME_LEN];
     uint64_t seed;
     char date[NAME_LEN];    /* ISO 8601, UTC */
+    /* The device's state when the session opened, through NVML (gpu_clocks.h);
+     * clocks says "nvml" or why they are unknown (0 below then). */
+    char clocks[TEXT_LEN];
+    int sm_clock_mhz, sm_clock_max_mhz, mem_clock_mhz, temperature_c;
+    double power_w;
     char git_commit[NAME_LEN];
 };
 
@@ -56,6 +62,7 @@ enum determinism {
 struct method_result {
     char name[NAME_LEN];
     char family[NAME_LEN];
+    size_t n;                    /* elements reduced: the run's n; a sweep's rows vary */
     struct sample_stats time_us; /* per-sample times in microseconds */
     double gbps;                 /* n * element size bytes / median time */
     double pct_peak;             /* gbps / context peak_gbs * 100 */
@@ -66,6 +73,8 @@ struct method_result {
     enum determinism determinism;
     bool noisy;                  /* stats_too_noisy() */
     bool host_timed;             /* its time includes host work (allocation, sync) */
+    struct clock_conditions clocks; /* NVML, read after every timed sample */
+    bool throttled;              /* reasons_throttle(clocks.event_reasons): THROTTLED */
     struct sample_stats batch_us; /* --batch: per-call time of K back-to-back calls, no
                                      flush (not in the result files: cold numbers only) */
     char note[TEXT_LEN];         /* the reason for ERROR/REFUSED, or flags */

@@ -89,6 +89,11 @@ static struct method_result method(const char *name, const char *family, double 
         .status = STATUS_PASS,
         .determinism = DETERMINISM_BITWISE,
         .noisy = false,
+        .n = 16777216,
+        .clocks = {.readings = 100, .sm_mhz_min = 1755, .mem_mhz_min = 2619,
+                   .temperature_c_max = 44, .power_w_max = 312.25,
+                   .event_reasons = CLOCK_EVENT_SW_POWER_CAP | CLOCK_EVENT_GPU_IDLE},
+        .throttled = true,
     };
     snprintf(m.name, sizeof m.name, "%s", name);
     snprintf(m.family, sizeof m.family, "%s", family);
@@ -115,7 +120,9 @@ static struct run sample_run(struct method_result rows[3])
                     .driver_version = 13000, .runtime_version = 13000,
                     .cccl_version = 3000000, .cublas_version = 130000,
                     .n = 16777216, .offset = 1, .samples = 100, .seed = UINT64_MAX,
-                    .device_index = 1, .max_noise_pct = 0.5},
+                    .device_index = 1, .max_noise_pct = 0.5, .sm_clock_mhz = 1980,
+                    .sm_clock_max_mhz = 1980, .mem_clock_mhz = 2619, .temperature_c = 39,
+                    .power_w = 95.5},
         .rows = rows,
         .count = 3,
     };
@@ -128,6 +135,7 @@ static struct run sample_run(struct method_result rows[3])
     snprintf(run.context.distribution, sizeof run.context.distribution, "uniform");
     snprintf(run.context.date, sizeof run.context.date, "2026-11-22T09:00:00Z");
     snprintf(run.context.git_commit, sizeof run.context.git_commit, "abc1234");
+    snprintf(run.context.clocks, sizeof run.context.clocks, "nvml");
     return run;
 }
 
@@ -145,7 +153,10 @@ static bool same_context(const struct run_context *a, const struct run_context *
            a->n == b->n && a->offset == b->offset && a->samples == b->samples &&
            a->device_index == b->device_index && a->max_noise_pct == b->max_noise_pct &&
            strcmp(a->distribution, b->distribution) == 0 && a->seed == b->seed &&
-           strcmp(a->date, b->date) == 0 && strcmp(a->git_commit, b->git_commit) == 0;
+           strcmp(a->date, b->date) == 0 && strcmp(a->git_commit, b->git_commit) == 0 &&
+           strcmp(a->clocks, b->clocks) == 0 && a->sm_clock_mhz == b->sm_clock_mhz &&
+           a->sm_clock_max_mhz == b->sm_clock_max_mhz && a->mem_clock_mhz == b->mem_clock_mhz &&
+           a->temperature_c == b->temperature_c && a->power_w == b->power_w;
 }
 
 static bool same_method(const struct method_result *a, const struct method_result *b)
@@ -158,7 +169,8 @@ static bool same_method(const struct method_result *a, const struct method_resul
            same_double(a->ratio_to_cub, b->ratio_to_cub) && same_double(a->result, b->result) &&
            same_double(a->rel_error, b->rel_error) && a->status == b->status &&
            a->determinism == b->determinism && a->noisy == b->noisy &&
-           strcmp(a->note, b->note) == 0;
+           strcmp(a->note, b->note) == 0 && a->n == b->n &&
+           memcmp(&a->clocks, &b->clocks, sizeof a->clocks) == 0 && a->throttled == b->throttled;
 }
 
 /* The sample run as CSV text (written to `name`, read, removed). */
@@ -224,11 +236,12 @@ static void csv_round_trip_should_preserve_every_field(void)
 static void csv_should_quote_text_and_end_with_row_count(void)
 {
     char *text = sample_csv_text("quoting.csv");
-    CHECK(strncmp(text, "# reduction-suite run v2\n", 25) == 0);
+    CHECK(strncmp(text, "# reduction-suite run v3\n", 25) == 0);
     /* the reduction, in CONTEXT_FIELDS order: after strategy, before n */
     CHECK(strstr(text, "\n# strategy=padded\n# element_type=bfloat16\n# op=max\n# n=16777216\n") != NULL);
     CHECK(strstr(text, "# device_name=NVIDIA \"H100\", 80GB \\ HBM3=fast\n") != NULL);
-    CHECK(strstr(text, "\n\"#cub\",vendor,") != NULL);
+    CHECK(strstr(text, "\n\"#cub\",vendor,16777216,PASS,") != NULL);
+    CHECK(strstr(text, ",100,1755,2619,44,312.25,5,1,") != NULL); /* the clock columns */
     CHECK(strstr(text, ",\"flags: \"\"odd\"\", spread | wide\"\n") != NULL);
     CHECK(strstr(text, "\n# end rows=3\n") != NULL);
     CHECK(strstr(text, ",812.5,") != NULL); /* shortest digits when they round-trip */
@@ -274,17 +287,57 @@ static void csv_round_trip_should_preserve_every_reduction(void)
         }
 }
 
-/* The sample CSV as a version 1 writer wrote it: v1 magic, no element_type
- * or op keys (everything else the same). */
+/* The start of a real v2 file (bench/results/h100_64mib.csv, measured on an
+ * H100): no per-row n, no clocks. */
+static const char V2_FILE[] =
+    "# reduction-suite run v2\n# device_name=NVIDIA H100 80GB HBM3\n# sm_count=132\n"
+    "# l2_bytes=52428800\n# peak_gbs=3352.32\n# read_ceiling_gbs=2812.1003467648557\n"
+    "# launch_floor_us=3.135999897494912\n# driver_version=13000\n# runtime_version=13000\n"
+    "# cccl_version=3000001\n# cublas_version=130100\n# flush_mode=read-sweep\n"
+    "# strategy=padded\n# element_type=float\n# op=sum\n# n=16777216\n# offset=0\n"
+    "# samples=100\n# distribution=uniform\n# seed=1\n# date=2026-11-22T23:48:43Z\n"
+    "# git_commit=d0f8ba1\n"
+    "name,family,status,median_us,min_us,max_us,q1_us,q3_us,samples,gbps,pct_peak,ratio_to_cub,"
+    "result,rel_error,determinism,noisy,host_timed,note\n"
+    "reduce3,progression,PASS,49.50400069355965,48.54400083422661,50.75199902057648,"
+    "49.15200173854828,49.95200037956238,100,1355.6250618090087,40.43841464445544,"
+    "1.695342449535235,8389142,9.28186894220478e-08,bitwise,0,0,\n"
+    "smem_serial_atomic,progression,PASS,121.0239976644516,120.64000219106674,121.8239963054657,"
+    "120.91999687254429,121.18399888277054,100,554.5087362430756,16.54104429896536,"
+    "4.144657356545548,8389176,3.96003878326879e-06,varies,0,0,atomics\n"
+    "# end rows=2\n";
+
+static void v2_file_should_read_rows_at_its_n_without_clocks(void)
+{
+    char path[512], err[512] = "";
+    write_text(temp_path(path, sizeof path, "v2.csv"), V2_FILE);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    CHECK(read.count == 2 && read.context.n == 16777216);
+    for (size_t i = 0; i < read.count; ++i) {
+        CHECK(read.rows[i].n == 16777216);
+        CHECK(read.rows[i].clocks.readings == 0 && read.rows[i].clocks.sm_mhz_min == 0);
+        CHECK(!read.rows[i].throttled);
+    }
+    CHECK(read.count == 2 && read.rows[1].time_us.median == 121.0239976644516);
+    CHECK(read.context.clocks[0] == '\0' && read.context.sm_clock_mhz == 0);
+    free_run(&read);
+    /* a v2 file carries exactly v2's columns */
+    char *with_n = replace_first(V2_FILE, "name,family,status,", "name,family,n,status,");
+    check_rejected("v2_with_n.csv", with_n, "unexpected column(s) 'n'", NULL);
+    free(with_n);
+    remove(path);
+}
+
+/* The same file as a version 1 writer wrote it: v1 magic, no element_type
+ * or op keys. */
 static char *v1_text(void)
 {
-    char *text = sample_csv_text("v1_source.csv");
-    char *magic = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v1\n");
-    char *no_type = replace_first(magic, "# element_type=bfloat16\n", "");
-    char *v1 = replace_first(no_type, "# op=max\n", "");
+    char *magic = replace_first(V2_FILE, "# reduction-suite run v2\n", "# reduction-suite run v1\n");
+    char *no_type = replace_first(magic, "# element_type=float\n", "");
+    char *v1 = replace_first(no_type, "# op=sum\n", "");
     free(no_type);
     free(magic);
-    free(text);
     return v1;
 }
 
@@ -301,17 +354,19 @@ static void v1_file_should_read_as_a_float_sum(void)
         fprintf(stderr, "  %s\n", err);
     CHECK(strcmp(read.context.element_type, "float") == 0);
     CHECK(strcmp(read.context.op, "sum") == 0);
-    /* everything else as written */
-    struct method_result rows[3];
-    struct run written = sample_run(rows);
-    snprintf(written.context.element_type, sizeof written.context.element_type, "float");
-    snprintf(written.context.op, sizeof written.context.op, "sum");
-    CHECK(same_context(&read.context, &written.context));
-    CHECK(read.count == 3);
-    for (size_t i = 0; i < read.count && i < 3; ++i)
-        CHECK(same_method(&read.rows[i], &rows[i]));
+    CHECK(read.count == 2 && read.rows[0].n == 16777216);
+    CHECK(read.count == 2 && strcmp(read.rows[1].note, "atomics") == 0);
     free_run(&read);
     remove(path);
+    free(text);
+}
+
+static void v3_file_should_need_the_v3_columns(void)
+{
+    char *text = sample_csv_text("v3_columns.csv");
+    char *no_n = replace_first(text, "name,family,n,status,", "name,family,status,");
+    check_rejected("v3_without_n.csv", no_n, "missing column(s) 'n'", NULL);
+    free(no_n);
     free(text);
 }
 
@@ -324,7 +379,7 @@ static void v1_file_should_still_need_every_other_key(void)
     free(text);
 }
 
-static void v2_file_should_need_element_type_and_op(void)
+static void file_should_need_element_type_and_op(void)
 {
     char *text = sample_csv_text("v2_keys.csv");
     char *no_type = replace_first(text, "# element_type=bfloat16\n", "");
@@ -342,19 +397,23 @@ static void v2_file_should_need_element_type_and_op(void)
     free(text);
 }
 
-/* Keys added within v2 are optional: a file written before them reads as
- * device 0 and a fixed sample count. */
-static void v2_file_without_later_keys_should_read_them_as_zero(void)
+/* Keys added after v1 are optional: a file written before them reads as
+ * device 0, a fixed sample count and no clocks. */
+static void file_without_later_keys_should_read_them_as_zero(void)
 {
     char *text = sample_csv_text("v2_later_keys.csv");
     CHECK(strstr(text, "\n# device_index=1\n") && strstr(text, "\n# max_noise_pct=0.5\n"));
     char *no_device = replace_first(text, "# device_index=1\n", "");
-    char *older = replace_first(no_device, "# max_noise_pct=0.5\n", "");
+    char *no_noise = replace_first(no_device, "# max_noise_pct=0.5\n", "");
+    char *no_clocks = replace_first(no_noise, "# clocks=nvml\n", "");
+    char *older = replace_first(no_clocks, "# sm_clock_mhz=1980\n", "");
     char path[512], err[512] = "";
     write_text(temp_path(path, sizeof path, "v2_older.csv"), older);
     struct run read = {0};
     CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
     CHECK(read.context.device_index == 0 && read.context.max_noise_pct == 0.0);
+    CHECK(read.context.clocks[0] == '\0' && read.context.sm_clock_mhz == 0);
+    CHECK(read.context.mem_clock_mhz == 2619); /* the keys left in still read */
     CHECK(read.count == 3 && strcmp(read.context.element_type, "bfloat16") == 0);
     free_run(&read);
     remove(path);
@@ -362,6 +421,8 @@ static void v2_file_without_later_keys_should_read_them_as_zero(void)
     check_rejected("v2_device_twice.csv", twice, "context key 'device_index' given twice", NULL);
     free(twice);
     free(older);
+    free(no_clocks);
+    free(no_noise);
     free(no_device);
     free(text);
 }
@@ -376,14 +437,17 @@ static void json_should_escape_text_and_write_non_finite_as_null(void)
     CHECK(write_run_json(temp_path(path, sizeof path, "run.json"), &run, err, sizeof err) == 0);
     char *text = slurp(path);
     CHECK(text[0] == '{');
-    CHECK(strstr(text, "\"format\": \"reduction-suite run v2\"") != NULL);
+    CHECK(strstr(text, "\"format\": \"reduction-suite run v3\"") != NULL);
+    CHECK(strstr(text, "\"clocks\": \"nvml\",\n    \"sm_clock_mhz\": 1980,") != NULL);
+    CHECK(strstr(text, "\"sm_clock_mhz\": 1755, \"mem_clock_mhz\": 2619, \"temperature_c\": 44, "
+                       "\"power_w\": 312.25, \"clock_events\": \"5\", \"throttled\": true") != NULL);
     CHECK(strstr(text, "\"element_type\": \"bfloat16\"") != NULL);
     CHECK(strstr(text, "\"op\": \"max\"") != NULL);
     CHECK(strstr(text, "\"device_name\": \"NVIDIA \\\"H100\\\", 80GB \\\\ HBM3=fast\"") != NULL);
     CHECK(strstr(text, "\"seed\": \"18446744073709551615\"") != NULL);
     CHECK(strstr(text, "\"methods\": [") != NULL);
-    CHECK(strstr(text, "{\"name\": \"reduce0\", \"family\": \"progression\", \"status\": \"PASS\", "
-                       "\"median_us\": 812.5,") != NULL);
+    CHECK(strstr(text, "{\"name\": \"reduce0\", \"family\": \"progression\", \"n\": 16777216, "
+                       "\"status\": \"PASS\", \"median_us\": 812.5,") != NULL);
     CHECK(strstr(text, "\"result\": null, \"rel_error\": null") != NULL);
     CHECK(strstr(text, "\"noisy\": true") != NULL);
     CHECK(strstr(text, "\"determinism\": \"varies\"") != NULL);
@@ -402,14 +466,15 @@ static void markdown_should_have_caption_and_table(void)
     char *text = slurp(path);
     CHECK(strstr(text, "NVIDIA \"H100\", 80GB \\ HBM3=fast (132 SMs, 3352 GB/s") == text);
     CHECK(strstr(text, "driver 13.0, runtime 13.0, CCCL 3.0.0") != NULL);
-    CHECK(strstr(text, "bfloat16 max of n = 16777216 (uniform,") != NULL);
+    CHECK(strstr(text, "bfloat16 max (uniform,") != NULL);
+    CHECK(strstr(text, "clocks SM 1980 MHz (max 1980), memory 2619 MHz, 39 C, 96 W at start;") != NULL);
     CHECK(strstr(text, "L2 flush read-sweep") != NULL);
-    CHECK(strstr(text, "\n\n| method | family | median µs | GB/s | % peak | vs CUB | result | "
+    CHECK(strstr(text, "\n\n| method | family | n | median µs | GB/s | % peak | vs CUB | result | "
                        "check |\n") != NULL);
-    CHECK(strstr(text, "| reduce0 | progression | 812.50 | 82.6 | 33.3 | 0.14x | 8388608.25 | "
-                       "PASS |\n") != NULL);
-    CHECK(strstr(text, "| PASS (noisy) |\n") != NULL);
-    CHECK(strstr(text, "| atomic_naive | progression | - | - | - | - | - | "
+    CHECK(strstr(text, "| reduce0 | progression | 16777216 | 812.50 | 82.6 | 33.3 | 0.14x | "
+                       "8388608.25 | PASS THROTTLED |\n") != NULL);
+    CHECK(strstr(text, "| PASS (noisy) THROTTLED |\n") != NULL);
+    CHECK(strstr(text, "| atomic_naive | progression | 0 | - | - | - | - | - | "
                        "REFUSED: accepts at most 1048576 elements |\n") != NULL);
     free(text);
     remove(path);
@@ -482,13 +547,13 @@ static void read_should_reject_other_format_version(void)
 {
     check_rejected("v9.csv", "# reduction-suite run v9\n", "unsupported format version 'v9'", NULL);
     /* a whole file of a later version, however well-formed */
-    char *text = sample_csv_text("v3_source.csv");
-    char *v3 = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v3\n");
-    check_rejected("v3.csv", v3, "unsupported format version 'v3'", "reads 'v2' and 'v1'");
-    char *v20 = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v20\n");
+    char *text = sample_csv_text("v4_source.csv");
+    char *v4 = replace_first(text, "# reduction-suite run v3\n", "# reduction-suite run v4\n");
+    check_rejected("v4.csv", v4, "unsupported format version 'v4'", "reads 'v3', 'v2' and 'v1'");
+    char *v20 = replace_first(text, "# reduction-suite run v3\n", "# reduction-suite run v20\n");
     check_rejected("v20.csv", v20, "unsupported format version 'v20'", NULL);
     free(v20);
-    free(v3);
+    free(v4);
     free(text);
 }
 
@@ -559,7 +624,7 @@ static void read_should_reject_row_with_wrong_field_count(void)
 {
     char *text = sample_csv_text("fields.csv");
     char *extra = replace_first(text, "elements\n", "elements,extra\n");
-    check_rejected("extra_field.csv", extra, "19 fields, expected 18", NULL);
+    check_rejected("extra_field.csv", extra, "27 fields, expected 26", NULL);
     free(extra);
     free(text);
 }
@@ -683,10 +748,12 @@ int main(int argc, char **argv)
     RUN_TEST(csv_should_quote_text_and_end_with_row_count);
     RUN_TEST(csv_should_round_trip_an_empty_run);
     RUN_TEST(csv_round_trip_should_preserve_every_reduction);
+    RUN_TEST(v2_file_should_read_rows_at_its_n_without_clocks);
     RUN_TEST(v1_file_should_read_as_a_float_sum);
+    RUN_TEST(v3_file_should_need_the_v3_columns);
     RUN_TEST(v1_file_should_still_need_every_other_key);
-    RUN_TEST(v2_file_should_need_element_type_and_op);
-    RUN_TEST(v2_file_without_later_keys_should_read_them_as_zero);
+    RUN_TEST(file_should_need_element_type_and_op);
+    RUN_TEST(file_without_later_keys_should_read_them_as_zero);
     RUN_TEST(json_should_escape_text_and_write_non_finite_as_null);
     RUN_TEST(markdown_should_have_caption_and_table);
     RUN_TEST(writers_should_fail_cleanly_into_missing_directory);
