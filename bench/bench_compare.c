@@ -138,30 +138,32 @@ int main(int argc, char **argv)
         free_run(&baseline);
         return EXIT_BAD_INPUT;
     }
-    if (opts.sweep || runs_matrix(&opts)) {
-        const int status = opts.sweep ? run_sweep(&opts, &selection, &session)
-                                      : run_matrix(&opts, &selection, &session);
+    if (runs_matrix(&opts)) {
+        const int status = run_matrix(&opts, &selection, &session);
         close_session(&session);
         return status;
     }
 
+    /* A result file on standard output ('-') keeps it clean for a pipe: the
+     * tables go to standard error then. */
+    FILE *tables = writes_to_stdout(&opts) ? stderr : stdout;
     const struct reduce_spec spec = {opts.type, opts.op};
     struct run run = {.context = session.context};
-    int status = measure_selection(&opts, &selection, &session, spec, default_n(&opts, opts.type),
-                                   &run);
+    int status = opts.sweep ? run_sweep(&opts, &selection, &session, tables, &run)
+                            : measure_selection(&opts, &selection, &session, spec,
+                                                default_n(&opts, opts.type), &run);
     if (status != EXIT_BAD_INPUT) {
-        /* A result file on standard output ('-') keeps it clean for a pipe:
-         * the tables go to standard error then. */
-        FILE *tables = writes_to_stdout(&opts) ? stderr : stdout;
-        print_run_header(tables, &run.context);
-        fprintf(tables, "\n");
-        if (opts.progression)
-            print_progression(tables, &run);
-        else
-            print_results_table(tables, &run);
-        if (opts.batch) {
+        if (!opts.sweep) {
+            print_run_header(tables, &run.context);
             fprintf(tables, "\n");
-            print_batch_table(tables, &run, opts.batch);
+            if (opts.progression)
+                print_progression(tables, &run);
+            else
+                print_results_table(tables, &run);
+            if (opts.batch) {
+                fprintf(tables, "\n");
+                print_batch_table(tables, &run, opts.batch);
+            }
         }
         const int saved = save_outputs(&opts, &run);
         if (opts.baseline_path) {

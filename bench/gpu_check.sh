@@ -15,7 +15,7 @@
 #     float1gib    float sum, every modern and vendor method, 1 GiB
 #     progression  bench_compare --progression
 #     large        one_pass_ilp and tma_ring vs CUB at 1 GiB and 4 GiB
-#     sweep        bench_compare --sweep -> sweep.csv
+#     sweep        bench_compare --sweep -> sweep.csv, sweep.json (the run format)
 #     huge         every method at 2^31 + 5 elements
 #     seed000      bench_compare -r 0 -s 509600000 (seed 000's example)
 #     baseline     save a baseline, compare a rerun (SAME), then a test build
@@ -70,7 +70,7 @@ for s in "$@"; do
     large)
         step large_1GiB "$bench" -n 268435456 -S 100 -m one_pass_ilp,tma_ring,cub
         step large_4GiB "$bench" -n 1073741824 -S 100 -m one_pass_ilp,tma_ring,cub ;;
-    sweep) step sweep "$bench" --sweep --sweep-csv "$out/sweep.csv" -S 50 ;;
+    sweep) step sweep "$bench" --sweep --csv "$out/sweep.csv" --json "$out/sweep.json" -S 50 ;;
     huge) step huge "$bench" -n 2147483653 -S 3 -w 1 ;;
     seed000) step seed000 "$bench" -r 0 -s 509600000 -S 10 ;;
     baseline)

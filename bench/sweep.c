@@ -2,8 +2,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "atomic_file.h"
 #include "report.h"
 
 #define MAX_SWEEP_SIZES 96
@@ -27,29 +27,17 @@ size_t sweep_sizes(size_t largest, size_t *sizes, size_t max)
     return count;
 }
 
-/* Format of --sweep-csv, one row per (size, method):
- *   n,method,family,status,median_us,min_us,max_us,q1_us,q3_us,gbps,pct_peak,ratio_to_cub
- * preceded by '# key=value' lines for the device, flush mode and samples. */
-static void write_sweep_header(FILE *f, const struct run_context *c)
+/* Appends a size's rows to the sweep's run. */
+static int append_rows(struct run *all, const struct run *size_run)
 {
-    fprintf(f, "# reduction-suite sweep v1\n# device=%s\n# peak_gbs=%.1f\n# flush_mode=%s\n"
-               "# samples=%d\n# element_type=%s\n# op=%s\n# distribution=%s\n# git_commit=%s\n"
-               "# date=%s\n",
-            c->device_name, c->peak_gbs, c->flush_mode, c->samples, c->element_type, c->op,
-            c->distribution, c->git_commit, c->date);
-    fprintf(f, "n,method,family,status,median_us,min_us,max_us,q1_us,q3_us,gbps,pct_peak,"
-               "ratio_to_cub\n");
-}
-
-static void write_sweep_rows(FILE *f, const struct run *run)
-{
-    for (size_t i = 0; i < run->count; ++i) {
-        const struct method_result *r = &run->rows[i];
-        fprintf(f, "%zu,%s,%s,%s,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%.2f,%.4f\n", run->context.n,
-                r->name, r->family, method_status_name(r->status), r->time_us.median,
-                r->time_us.min, r->time_us.max, r->time_us.q1, r->time_us.q3, r->gbps,
-                r->pct_peak, r->ratio_to_cub);
-    }
+    struct method_result *rows =
+        realloc(all->rows, (all->count + size_run->count + 1) * sizeof *rows);
+    if (!rows)
+        return -1;
+    memcpy(rows + all->count, size_run->rows, size_run->count * sizeof *rows);
+    all->rows = rows;
+    all->count += size_run->count;
+    return 0;
 }
 
 static void print_sweep_row(FILE *out, const struct run *run, bool header)
@@ -73,41 +61,33 @@ static void print_sweep_row(FILE *out, const struct run *run, bool header)
 }
 
 int run_sweep(const struct bench_options *o, const struct selection *s,
-              struct bench_session *session)
+              struct bench_session *session, FILE *table, struct run *run)
 {
     size_t sizes[MAX_SWEEP_SIZES];
     const size_t count = sweep_sizes(o->sweep_max, sizes, MAX_SWEEP_SIZES);
-    struct atomic_file csv = {0};
-    char err[512];
-    if (o->sweep_csv_path && atomic_file_open(&csv, o->sweep_csv_path, err, sizeof err) != 0) {
-        fprintf(stderr, "bench_compare: %s\n", err);
-        return EXIT_BAD_INPUT;
-    }
-    if (csv.file)
-        write_sweep_header(csv.file, &session->context);
-    FILE *table = writes_to_stdout(o) ? stderr : stdout; /* --sweep-csv -: the CSV owns stdout */
-    print_run_header(table, &session->context);
+    *run = (struct run){.context = session->context};
+    run->context.n = 0; /* n per row */
+    print_run_header(table, &run->context);
     fprintf(table, "\n");
     int status = 0;
     for (size_t i = 0; i < count; ++i) {
         fprintf(stderr, "sweep %zu/%zu: n = %zu\n", i + 1, count, sizes[i]);
-        struct run run = {0};
+        struct run size_run = {0};
         const struct reduce_spec spec = {o->type, o->op};
-        const int size_status = measure_selection(o, s, session, spec, sizes[i], &run);
+        const int size_status = measure_selection(o, s, session, spec, sizes[i], &size_run);
         if (size_status != EXIT_BAD_INPUT) {
-            print_sweep_row(table, &run, i == 0);
-            if (csv.file)
-                write_sweep_rows(csv.file, &run);
+            print_sweep_row(table, &size_run, i == 0);
+            if (append_rows(run, &size_run) != 0) {
+                fprintf(stderr, "bench_compare: out of host memory gathering the sweep\n");
+                free(size_run.rows);
+                return EXIT_BAD_INPUT;
+            }
         }
-        free(run.rows);
+        free(size_run.rows);
         if (size_status > status)
             status = size_status;
         if (size_status == EXIT_BAD_INPUT)
             break;
-    }
-    if (csv.file && atomic_file_commit(&csv, err, sizeof err) != 0) {
-        fprintf(stderr, "bench_compare: %s\n", err);
-        return EXIT_BAD_INPUT;
     }
     return status;
 }

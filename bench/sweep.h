@@ -3,14 +3,20 @@
 #ifndef SWEEP_H
 #define SWEEP_H
 
+#include <stdio.h>
+
 #include "bench_setup.h"
 
 /* Sizes in ascending order; returns how many were written (at most max). */
 size_t sweep_sizes(size_t largest, size_t *sizes, size_t max);
 
-/* Prints a size x method table of GB/s, writes --sweep-csv, and returns 0, or
- * EXIT_METHOD_FAILED if any method failed at any size. */
+/* Prints a size x method table of GB/s to `table` as it goes and gathers
+ * every row into one run (a row per method and size, context n = 0: the
+ * result files' format, so --csv, --json, --markdown and --baseline work as
+ * for one size). run->rows is malloc'd (free it). Returns 0, or
+ * EXIT_METHOD_FAILED if any method failed at any size, or EXIT_BAD_INPUT if a
+ * size does not fit (bench_compare then saves nothing). */
 int run_sweep(const struct bench_options *o, const struct selection *s,
-              struct bench_session *session);
+              struct bench_session *session, FILE *table, struct run *run);
 
 #endif

@@ -123,7 +123,7 @@ static void set_defaults(struct bench_options *o)
 /* Options without a short form get ids past every character. */
 enum option_id {
     OPT_SEED = 256, OPT_STRATEGY, OPT_OFFSET, OPT_SWEEP_MAX, OPT_CSV, OPT_JSON, OPT_MARKDOWN,
-    OPT_SWEEP_CSV, OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
+    OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
     OPT_VERSION, OPT_IGNORE_DEVICE, OPT_DEVICE, OPT_LIST_DEVICES, OPT_MAX_NOISE, OPT_MIN_SAMPLES,
     OPT_MAX_SAMPLES, OPT_TIMEOUT, OPT_BATCH, OPT_COUNT
 };
@@ -139,7 +139,6 @@ static const struct option LONG_OPTIONS[] = {
     {"sweep-max", required_argument, NULL, OPT_SWEEP_MAX},
     {"csv", required_argument, NULL, OPT_CSV},    {"json", required_argument, NULL, OPT_JSON},
     {"markdown", required_argument, NULL, OPT_MARKDOWN},
-    {"sweep-csv", required_argument, NULL, OPT_SWEEP_CSV},
     {"baseline", required_argument, NULL, OPT_BASELINE},
     {"hot", no_argument, NULL, OPT_HOT},          {"progression", no_argument, NULL, OPT_PROGRESSION},
     {"sweep", no_argument, NULL, OPT_SWEEP},      {"list", no_argument, NULL, OPT_LIST},
@@ -267,7 +266,6 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
     const char **path = id == OPT_CSV         ? &o->csv_path
                         : id == OPT_JSON      ? &o->json_path
                         : id == OPT_MARKDOWN  ? &o->markdown_path
-                        : id == OPT_SWEEP_CSV ? &o->sweep_csv_path
                         : id == OPT_BASELINE  ? &o->baseline_path
                                               : NULL;
     if (!path) {
@@ -285,7 +283,7 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
 /* Result files that go to standard output (a path of "-"). */
 static int outputs_to_stdout(const struct bench_options *o)
 {
-    const char *outputs[] = {o->csv_path, o->json_path, o->markdown_path, o->sweep_csv_path};
+    const char *outputs[] = {o->csv_path, o->json_path, o->markdown_path};
     int count = 0;
     for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; ++i)
         count += outputs[i] && strcmp(outputs[i], "-") == 0;
@@ -348,17 +346,8 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
         fail(err, err_len, "--sweep and --progression are separate views: pick one");
         return false;
     }
-    const struct { int id; const char *name; } ONE_SIZE[] = {
-        {OPT_CSV, "--csv"}, {OPT_JSON, "--json"}, {OPT_MARKDOWN, "--markdown"},
-        {OPT_BASELINE, "--baseline"}};
-    for (size_t i = 0; o->sweep && i < sizeof ONE_SIZE / sizeof ONE_SIZE[0]; ++i)
-        if (given[ONE_SIZE[i].id]) {
-            fail(err, err_len, "%s saves one size; a sweep writes --sweep-csv", ONE_SIZE[i].name);
-            return false;
-        }
-    if (!o->sweep && (given[OPT_SWEEP_CSV] || given[OPT_SWEEP_MAX])) {
-        fail(err, err_len, "%s only applies to --sweep",
-             given[OPT_SWEEP_CSV] ? "--sweep-csv" : "--sweep-max");
+    if (!o->sweep && given[OPT_SWEEP_MAX]) {
+        fail(err, err_len, "--sweep-max only applies to --sweep");
         return false;
     }
     if (outputs_to_stdout(o) > 1) {
@@ -494,11 +483,12 @@ void print_usage(const char *program)
            "      --progression   the story view: step and cumulative speedups\n"
            "      --sweep         sizes 2^10 .. --sweep-max (powers of two and odd sizes)\n"
            "      --sweep-max N   largest sweep size (default 2^30)\n"
-           "      --sweep-csv F   write the sweep's rows to F\n"
-           "      --csv F         save the run (the baseline format); F = - for stdout\n"
+           "      --csv F         save the run (the baseline format; a sweep: a row per method\n"
+           "                      and size); F = - for stdout\n"
            "      --json F        save the run as JSON (- : stdout, e.g. | jq)\n"
            "      --markdown F    save the table as markdown (- : stdout)\n"
-           "      --baseline F    after running, compare with a saved CSV (exit 1 if slower)\n"
+           "      --baseline F    after running, compare with a saved CSV (exit 1 if slower;\n"
+           "                      a sweep compares each method at each size)\n"
            "      --compare A B   compare two saved CSV files; no GPU needed (with -m: those rows)\n"
            "      --ignore-device give verdicts across GPU models (--compare, --baseline)\n"
            "      --device N      the CUDA device to measure (default 0)\n"

@@ -48,7 +48,7 @@ struct bench_options {
     int device;         /* --device: CUDA ordinal */
     bool list_devices;
     bool help;
-    const char *csv_path, *json_path, *markdown_path, *sweep_csv_path; /* "-": stdout */
+    const char *csv_path, *json_path, *markdown_path; /* "-": stdout */
     const char *baseline_path;
     const char *compare_old, *compare_new; /* --compare OLD NEW: no run */
 };
@@ -58,8 +58,9 @@ enum cli_status { CLI_OK, CLI_HELP, CLI_VERSION, CLI_ERROR };
 /* Fills opts from argv (defaults first), GNU style (getopt_long): -n N, -nN,
  * --size N, --size=N, -- ends the options; bench_compare takes no other
  * arguments. Options that conflict or would be ignored (anything beside
- * --list, anything but -m and --ignore-device beside --compare, --csv with
- * --sweep, --sweep-csv without it, two outputs to '-') are errors. On CLI_ERROR, err holds one line. */
+ * --list, anything but -m and --ignore-device beside --compare, --sweep-max
+ * without --sweep, two outputs to '-') are errors. On CLI_ERROR, err holds
+ * one line. */
 enum cli_status parse_bench_options(int argc, char **argv, struct bench_options *opts, char *err,
                                     size_t err_len);
 

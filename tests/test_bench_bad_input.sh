@@ -102,8 +102,8 @@ expect "--compare takes only -m and --ignore-device" \
     --compare "$files/float_sum.csv" "$files/float_sum.csv" -n 5 --csv "$tmp/x.csv"
 expect "--list takes no other options" --list -m cub
 expect "--ignore-device only applies to --compare and --baseline" --ignore-device
-expect "--csv saves one size; a sweep writes --sweep-csv" --sweep --csv "$tmp/x.csv"
-expect "--sweep-csv only applies to --sweep" --sweep-csv "$tmp/s.csv"
+expect "unknown option '--sweep-csv'" --sweep --sweep-csv "$tmp/s.csv"
+expect "--sweep-max only applies to --sweep" --sweep-max 4096 --csv "$tmp/x.csv"
 expect "only one output can go to standard output" --csv - --json -
 expect "unexpected argument 'extra'" -n 5 extra
 expect "--size needs a value" --size
