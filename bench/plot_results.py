@@ -25,14 +25,6 @@ import re
 import sys
 import tempfile
 
-try:  # --help and the file checks work without it; drawing says it is missing
-    import matplotlib
-    matplotlib.use("Agg")  # no display
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import FixedLocator, FormatStrFormatter, NullLocator
-except ImportError:
-    matplotlib = None
-
 PROG = "plot_results.py"
 FORMAT_RE = re.compile(r"reduction-suite run v(\d+)\Z")
 VERSIONS = (2, 3)  # v2: no n in rows (the context's), no clock keys
@@ -109,10 +101,10 @@ class Run:
         how = self.context.get("clocks")
         if how is None:
             return "clocks not recorded"
-        if how != "nvml":
-            return f"clocks not recorded ({how})"
         sm, sm_max = self.context.get("sm_clock_mhz"), self.context.get("sm_clock_max_mhz")
         mem = self.context.get("mem_clock_mhz")
+        if how != "nvml" or sm is None or mem is None:
+            return f"clocks not recorded ({how})"
         at_max = "" if not sm_max or sm_max == sm else f" (max {sm_max})"
         return f"SM {sm} MHz{at_max}, mem {mem} MHz"
 
@@ -174,9 +166,15 @@ def number(row, key, where):
 # ---- drawing ---------------------------------------------------------------
 
 def new_figure(width, height):
-    if matplotlib is None:
+    """The first use of matplotlib: --help and the file's checks need none (and
+    stay quick without its second of importing)."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")  # no display
+        from matplotlib.figure import Figure
+    except ImportError:
         raise PlotError("matplotlib is not installed "
-                        "(python3 -m pip install -r bench/requirements.txt)")
+                        "(python3 -m pip install -r bench/requirements.txt)") from None
     matplotlib.rcParams["svg.hashsalt"] = "reduction-suite"  # the same SVG for the same data
     return Figure(figsize=(width, height), layout="constrained")
 
@@ -185,6 +183,7 @@ def method_style(run, name):
     """CUB thick and red everywhere; the others by their place in the file."""
     if name == "cub":
         return {"color": CUB_COLOR, "linewidth": 2.6, "zorder": 3}
+    import matplotlib
     others = [m for m in run.methods if m != "cub"]
     colors = [c for c in matplotlib.colormaps["tab10"].colors
               if matplotlib.colors.to_hex(c) != CUB_COLOR]  # red is CUB's alone
@@ -194,6 +193,7 @@ def method_style(run, name):
 
 
 def log2_n_axis(ax, run):
+    from matplotlib.ticker import NullLocator
     ax.set_xscale("log", base=2)
     lo, hi = math.floor(math.log2(run.sizes[0])), math.ceil(math.log2(run.sizes[-1]))
     step = 1 if hi - lo <= 12 else 2
@@ -234,7 +234,8 @@ def sweep_plot(run, args):
     log2_n_axis(ax, run)
     ax.set_ylim(bottom=0)
     ax.set_ylabel("GB/s (bytes read / median time)")
-    ax.set_title(run.title(f"{run.text('op', 'sum').capitalize()} of n {run.element()}s: GB/s against n"))
+    what = f"{run.text('op', 'sum').capitalize()} of n {run.element()}s"
+    ax.set_title(run.title(f"{what}: GB/s against n"))
     ax.legend(loc="upper left", fontsize=8)
     footnote(fig, run.footnote())
     return fig
@@ -267,6 +268,7 @@ def ratio_plot(run, args):
 
 def ratio_axis(ax, lo, hi):
     """A log axis that holds every point with a margin, and plain-number ticks."""
+    from matplotlib.ticker import FixedLocator, FormatStrFormatter, NullLocator
     ax.set_yscale("log")
     lo, hi = lo / 1.08, hi * 1.08
     ax.set_ylim(lo, hi)
@@ -300,29 +302,33 @@ def bars_plot(run, args):
     ax.barh(y, [r["gbps"] for r in rows], color=colors, height=0.7)
     ax.set_yticks(y, [r["name"] for r in rows])
     for yi, r in zip(y, rows):
-        ax.text(r["gbps"], yi, f"  {r['gbps']:.0f} GB/s, {r['median_us']:.1f} µs",
+        ax.text(r["gbps"], yi, f"  {gbps_text(r['gbps'])}, {r['median_us']:.1f} µs",
                 va="center", fontsize=8)
-    for family, color in FAMILY_COLORS.items():
-        if any(r["family"] == family and r["name"] != "cub" for r in rows):
-            ax.bar(0, 0, color=color, label=family)  # a legend entry, nothing drawn
+    from matplotlib.patches import Patch
+    legend = [Patch(color=color, label=family) for family, color in FAMILY_COLORS.items()
+              if any(r["family"] == family and r["name"] != "cub" for r in rows)]
     top = max(r["gbps"] for r in rows)
     for key, style, label in (("read_ceiling_gbs", "--", "read ceiling"),
                               ("peak_gbs", ":", "theoretical peak")):
         value = run.context.get(key)
         if isinstance(value, (int, float)) and value > 0:
-            ax.axvline(value, color="black", linestyle=style, linewidth=1,
-                       label=f"{label} {value:.0f} GB/s")
+            legend.append(ax.axvline(value, color="black", linestyle=style, linewidth=1,
+                                     label=f"{label} {value:.0f} GB/s"))
             top = max(top, value)
     ax.set_xlim(0, top * 1.25)  # room for the labels right of the longest bar
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_xlabel("GB/s (bytes read / median time)")
     ax.grid(True, axis="x", color="#e5e5e5")
     ax.set_axisbelow(True)
-    ax.legend(loc="lower right", fontsize=8)
-    ax.set_title(run.title(f"{run.text('op', 'sum').capitalize()} of {size_text(n, run.element())}: "
-                           f"GB/s per method (median; CUB in red)"))
+    ax.legend(handles=legend, loc="lower right", fontsize=8)
+    what = f"{run.text('op', 'sum').capitalize()} of {size_text(n, run.element())}"
+    ax.set_title(run.title(f"{what}: GB/s per method (median; CUB in red)"))
     footnote(fig, run.footnote(n))
     return fig
+
+
+def gbps_text(gbps):
+    return f"{gbps:.0f} GB/s" if gbps >= 100 else f"{gbps:.3g} GB/s"  # 3 digits for small n
 
 
 def size_text(n, element):
