@@ -123,4 +123,6 @@ template <class T, class Op> struct one_pass_ilp_launch {
 DEFINE_METHOD(one_pass_ilp, .family = FAMILY_MODERN, .source = "this suite (issue: beat CUB)",
               .idea = "one launch, persistent grid of 1024-thread blocks, 4 16-byte loads in flight each",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<one_pass_ilp_launch>,
-              .workspace = workspace_any_pair<one_pass_ilp_launch>);
+              .workspace = workspace_any_pair<one_pass_ilp_launch>,
+              .order = {.kind = ORDER_THREAD_CHAINS, .width = SMALL_BLOCK, /* its smallest block */
+                        .depth = VECTOR_LOADS_DEPTH + BLOCK_REDUCE_DEPTH});

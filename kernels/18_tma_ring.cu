@@ -52,6 +52,16 @@ static_assert(CHUNK_VECTORS % THREADS == 0, "every thread reads the same number 
 constexpr int MAX_STAGES = 8;
 constexpr int MIN_RING_FILLS = 8;
 
+/* The summation order (summation_order.h): besides its thread's chain over
+ * its chunks, a term goes through its vector's tree, its chunk's chain of
+ * CHUNK_VECTORS / THREADS vectors, the join of head and rest, and the block's
+ * tree (a rest element: reduce_vectors' chain over at most a chunk instead).
+ * Step 17, which takes the inputs below the ring's threshold, has more
+ * threads per block and less depth: covered. */
+constexpr summation_order TMA_RING_ORDER = {
+    ORDER_THREAD_CHAINS, THREADS,
+    VECTOR_LOADS_DEPTH + CHUNK_VECTORS / THREADS + 1 + BLOCK_REDUCE_DEPTH};
+
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 #define TMA_RING_DEVICE_CODE 1
 #endif
@@ -247,4 +257,5 @@ extern "C" int tma_ring_min_elements(struct reduce_spec spec, size_t *n)
 DEFINE_METHOD(tma_ring, .family = FAMILY_MODERN, .source = "this suite (issue: beat CUB)",
               .idea = "32 KB bulk copies (TMA) into a shared-memory ring, 1 block/SM; step 17 below 8 ring fills",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<tma_ring_launch>,
-              .workspace = workspace_any_pair<tma_ring_launch>);
+              .workspace = workspace_any_pair<tma_ring_launch>,
+              .order = TMA_RING_ORDER);

@@ -83,12 +83,15 @@ static void check_result(struct method_result *r, const struct method *m,
                          double *first_result)
 {
     const bool sums_abs = (m->flags & METHOD_SUMS_ABS) != 0;
+    const struct accuracy accuracy = result_accuracy(result, ref, sums_abs);
     r->result = result;
-    r->rel_error = relative_error(result, reference_target(ref, sums_abs), ref);
-    if (r->status == STATUS_PASS && !result_passes(result, ref, sums_abs)) {
+    r->error_ulps = accuracy.ulps;
+    r->rel_error = accuracy.relative;
+    if (r->status == STATUS_PASS && !result_passes(result, ref, m->order, sums_abs)) {
         r->status = STATUS_FAIL;
-        set_note(r, "call %d: got %.17g, want %.17g (bound %.3g)", sample, result,
-                 reference_target(ref, sums_abs), error_bound(ref));
+        set_note(r, "call %d: got %.17g, want %.17g (%s bound %.3g)", sample, result,
+                 reference_target(ref, sums_abs), summation_kind_name(m->order.kind),
+                 error_bound(ref, m->order));
     }
     if (sample == 0) {
         *first_result = result;

@@ -61,7 +61,8 @@ struct method_result {
     double pct_peak;             /* gbps / context peak_gbs * 100 */
     double ratio_to_cub;         /* median / CUB's median; 0 when CUB did not run */
     double result;               /* the last sample's result (exact for the suite's data) */
-    double rel_error;            /* |result - reference| / sum |x| */
+    double error_ulps;           /* its distance from the exactly rounded answer, in ulps of */
+    double rel_error;            /* that answer, and relative to it (reference.h: accuracy) */
     enum method_status status;
     enum determinism determinism;
     bool noisy;                  /* stats_too_noisy() */

@@ -187,8 +187,8 @@ static void check_method(const struct method *m, const struct data_case *c, stru
         const bool called =
             call_method(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n, b, true, 0xFF, &first) &&
             call_method(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n, b, false, 0x5A, &second);
-        const bool right = called && result_passes(first, c->ref, sums_abs) &&
-                           result_passes(second, c->ref, sums_abs);
+        const bool right = called && result_passes(first, c->ref, m->order, sums_abs) &&
+                           result_passes(second, c->ref, m->order, sums_abs);
         const bool repeatable = may_vary || memcmp(&first, &second, sizeof first) == 0;
         if (right && repeatable)
             continue;
@@ -199,7 +199,7 @@ static void check_method(const struct method *m, const struct data_case *c, stru
                     m->name, m->pass ? pass_strategy_name((enum pass_strategy)s) : "-",
                     element_type_name(c->spec.type), reduce_op_name(c->spec.op),
                     distribution_name(c->dist), c->n, c->offset, first, second,
-                    reference_target(c->ref, sums_abs), error_bound(c->ref),
+                    reference_target(c->ref, sums_abs), error_bound(c->ref, m->order),
                     repeatable ? "" : " - not bitwise repeatable");
     }
 }
