@@ -467,7 +467,8 @@ void print_usage(const char *program)
 {
     printf("Usage: %s [options]\n"
            "Times every registered reduction method on one buffer and prints one table:\n"
-           "median/min/max time, GB/s, %% of peak, time relative to CUB, result, check.\n"
+           "median/min/max time, GB/s, %% of peak, time relative to CUB, result, its error in\n"
+           "ulps of the exactly rounded answer, check, determinism (repeat; grid: other GPUs).\n"
            "\n"
            "  -t, --type T        float | double | int32 | int64 | uint32 | half | bfloat16 | all\n"
            "                      (default float; half and bfloat16 are reduced in float)\n"

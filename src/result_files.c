@@ -2,7 +2,7 @@
  *
  * CSV (--csv; the baseline format, the only one read back)
  * ---------------------------------------------------------
- *   # reduction-suite run v2                      magic and format version
+ *   # reduction-suite run v3                      magic and format version
  *   # device_name=NVIDIA H100 80GB HBM3           one '# key=value' line per
  *   # sm_count=132                                run_context field, in this
  *   ...                                           order (CONTEXT_FIELDS below)
@@ -23,7 +23,10 @@
  *   same double, so a round trip is exact; non-finite values as nan, inf, -inf.
  *   Integers are decimal; seed is the full unsigned 64-bit value.
  * - status is PASS / FAIL / ERROR / REFUSED, determinism bitwise / varies / -
- *   (unknown), noisy and host_timed 0 or 1; samples is the method's own sample count.
+ *   (unknown), grid same / differs / unforced / - (run_result.h), noisy and
+ *   host_timed 0 or 1; samples is the method's own sample count. error_ulps
+ *   and rel_error are the last result's distance from the exactly rounded
+ *   answer (reference.h: result_accuracy): nan, inf where they are.
  * - The end marker is what tells a whole file from one cut short at a row
  *   boundary. The reader rejects, naming the file (and line and column where
  *   there is one): an empty file, a first line other than the magic line
@@ -38,16 +41,19 @@
  *   and op keys, which read as float and sum. Keys added within v2 are
  *   optional (device_index, max_noise_pct: a file without them reads as
  *   device 0, a fixed sample count).
+ * - v1 and v2 files are read with the columns they had: no error_ulps (it
+ *   reads as nan) and no grid (-); their rel_error was relative to sum |x|.
  *
  * JSON (--json): one object, for other tools; never read back here.
- *   {"format": "reduction-suite run v2",
+ *   {"format": "reduction-suite run v3",
  *    "context": {every CSV context key},
  *    "methods": [{every CSV column}, ...]}   one method per line
  *   Non-finite numbers are null; seed is a string of decimal digits because a
  *   64-bit integer does not survive readers that hold numbers in doubles.
  *
  * Markdown (--markdown): a one-line context caption, a blank line, and the
- * table  method | family | median µs | GB/s | % peak | vs CUB | result | check.
+ * table  method | family | median µs | GB/s | % peak | vs CUB | result | ulps | check |
+ * repeat / grid.
  */
 #include "result_files.h"
 
@@ -66,7 +72,8 @@
 #include "atomic_file.h"
 
 #define FORMAT_NAME "reduction-suite run"
-#define FORMAT_VERSION "v2"
+#define FORMAT_VERSION "v3"
+#define FORMAT_VERSION_NUMBER 3
 #define FORMAT_VERSION_V1 "v1" /* float sums only: no element_type or op keys */
 #define FORMAT_MAGIC_PREFIX "# " FORMAT_NAME " "
 #define FORMAT_MAGIC FORMAT_MAGIC_PREFIX FORMAT_VERSION
@@ -86,6 +93,7 @@ enum field_kind {
     FIELD_DOUBLE,
     FIELD_STATUS,      /* enum method_status, by method_status_name */
     FIELD_DETERMINISM, /* enum determinism, by determinism_name */
+    FIELD_GRID,        /* enum grid_check, by grid_check_name */
     FIELD_BOOL,
 };
 
@@ -95,17 +103,21 @@ struct field {
     size_t offset;
     size_t size;
     bool optional; /* a context key added within v2: a file without it reads as 0 */
+    int since;     /* a column added in this format version: older files lack it */
 };
 
 #define CONTEXT_FIELD(member, kind)                                                     \
     {#member, kind, offsetof(struct run_context, member),                              \
-     sizeof(((struct run_context *)0)->member), false}
+     sizeof(((struct run_context *)0)->member), false, 0}
 #define OPTIONAL_CONTEXT_FIELD(member, kind)                                            \
     {#member, kind, offsetof(struct run_context, member),                              \
-     sizeof(((struct run_context *)0)->member), true}
+     sizeof(((struct run_context *)0)->member), true, 0}
 #define METHOD_FIELD(column, member, kind)                                              \
     {column, kind, offsetof(struct method_result, member),                             \
-     sizeof(((struct method_result *)0)->member), false}
+     sizeof(((struct method_result *)0)->member), false, 1}
+#define METHOD_FIELD_SINCE(version, column, member, kind)                               \
+    {column, kind, offsetof(struct method_result, member),                             \
+     sizeof(((struct method_result *)0)->member), false, version}
 
 static const struct field CONTEXT_FIELDS[] = {
     CONTEXT_FIELD(device_name, FIELD_TEXT),     OPTIONAL_CONTEXT_FIELD(device_index, FIELD_INT),
@@ -137,13 +149,26 @@ static const struct field COLUMNS[] = {
     METHOD_FIELD("pct_peak", pct_peak, FIELD_DOUBLE),
     METHOD_FIELD("ratio_to_cub", ratio_to_cub, FIELD_DOUBLE),
     METHOD_FIELD("result", result, FIELD_DOUBLE),
+    METHOD_FIELD_SINCE(3, "error_ulps", error_ulps, FIELD_DOUBLE),
     METHOD_FIELD("rel_error", rel_error, FIELD_DOUBLE),
     METHOD_FIELD("determinism", determinism, FIELD_DETERMINISM),
+    METHOD_FIELD_SINCE(3, "grid", grid, FIELD_GRID),
     METHOD_FIELD("noisy", noisy, FIELD_BOOL),
     METHOD_FIELD("host_timed", host_timed, FIELD_BOOL),
     METHOD_FIELD("note", note, FIELD_TEXT),
 };
 #define COLUMN_COUNT (sizeof COLUMNS / sizeof COLUMNS[0])
+
+/* The columns of a file of format `version`, in order: COLUMNS less those
+ * added after it. */
+static size_t columns_of_version(int version, const struct field *columns[COLUMN_COUNT])
+{
+    size_t count = 0;
+    for (size_t i = 0; i < COLUMN_COUNT; ++i)
+        if (COLUMNS[i].since <= version)
+            columns[count++] = &COLUMNS[i];
+    return count;
+}
 
 static const enum determinism DETERMINISMS[] = {DETERMINISM_UNKNOWN, DETERMINISM_BITWISE,
                                                 DETERMINISM_VARIES};
@@ -198,6 +223,9 @@ static const char *format_scalar(const struct field *f, const void *record, char
     case FIELD_DETERMINISM:
         snprintf(buf, len, "%s", determinism_name(*(const enum determinism *)p));
         break;
+    case FIELD_GRID:
+        snprintf(buf, len, "%s", grid_check_name(*(const enum grid_check *)p));
+        break;
     case FIELD_BOOL: snprintf(buf, len, "%d", *(const bool *)p ? 1 : 0); break;
     case FIELD_TEXT: snprintf(buf, len, "%.*s", (int)text_length(f, record), p); break;
     }
@@ -206,13 +234,15 @@ static const char *format_scalar(const struct field *f, const void *record, char
 
 static bool is_control(char c) { return (unsigned char)c < 0x20 || c == 0x7f; }
 
-/* The header row: the column names, comma-separated. */
-static const char *format_header(char *buf, size_t len)
+/* The header row of a file of format `version`: its column names, comma-separated. */
+static const char *format_header(int version, char *buf, size_t len)
 {
+    const struct field *columns[COLUMN_COUNT];
+    const size_t count = columns_of_version(version, columns);
     size_t used = 0;
     buf[0] = '\0';
-    for (size_t i = 0; i < COLUMN_COUNT && used < len; ++i)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "", COLUMNS[i].name);
+    for (size_t i = 0; i < count && used < len; ++i)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "", columns[i]->name);
     return buf;
 }
 
@@ -261,7 +291,7 @@ static void write_csv_body(FILE *out, const struct run *run)
     for (size_t k = 0; k < CONTEXT_FIELD_COUNT; ++k)
         write_context_line(out, &CONTEXT_FIELDS[k], &run->context);
     char header[256];
-    fprintf(out, "%s\n", format_header(header, sizeof header));
+    fprintf(out, "%s\n", format_header(FORMAT_VERSION_NUMBER, header, sizeof header));
     for (size_t i = 0; i < run->count; ++i) {
         for (size_t c = 0; c < COLUMN_COUNT; ++c) {
             if (c)
@@ -307,6 +337,7 @@ static void write_json_value(FILE *out, const struct field *f, const void *recor
     case FIELD_U64:
     case FIELD_STATUS:
     case FIELD_DETERMINISM:
+    case FIELD_GRID:
         format_scalar(f, record, buf, sizeof buf);
         write_json_string(out, buf, strlen(buf));
         break;
@@ -396,9 +427,9 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
     else
         fputs("- | ", out);
     if (r->time_us.count > 0)
-        fprintf(out, "%.9g | ", r->result);
+        fprintf(out, "%.9g | %.3g | ", r->result, r->error_ulps);
     else
-        fputs("- | ", out);
+        fputs("- | - | ", out);
     fputs(method_status_name(r->status), out);
     if (r->noisy)
         fputs(" (noisy)", out);
@@ -406,14 +437,15 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
         fputs(": ", out);
         write_markdown_text(out, r->note, bounded_length(r->note, sizeof r->note));
     }
-    fputs(" |\n", out);
+    fprintf(out, " | %s / %s |\n", determinism_name(r->determinism), grid_check_name(r->grid));
 }
 
 static void write_markdown_body(FILE *out, const struct run *run)
 {
     write_markdown_caption(out, &run->context);
-    fputs("\n| method | family | median µs | GB/s | % peak | vs CUB | result | check |\n"
-          "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n",
+    fputs("\n| method | family | median µs | GB/s | % peak | vs CUB | result | ulps | check | "
+          "repeat / grid |\n"
+          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n",
           out);
     for (size_t i = 0; i < run->count; ++i)
         write_markdown_row(out, &run->rows[i]);
@@ -455,6 +487,7 @@ struct csv_reader {
     char *err;
     size_t err_len;
     size_t line_no; /* 0 before the first line, and for problems of the whole file */
+    int version;    /* the file's format version, from its first line */
 };
 
 /* "PATH: line N: what", or "PATH: what" when line_no is 0. Returns -1. */
@@ -541,6 +574,16 @@ static bool parse_determinism(const char *text, enum determinism *out)
     return false;
 }
 
+static bool parse_grid_check(const char *text, enum grid_check *out)
+{
+    for (int g = 0; g < GRID_CHECK_COUNT; ++g)
+        if (strcmp(text, grid_check_name((enum grid_check)g)) == 0) {
+            *out = (enum grid_check)g;
+            return true;
+        }
+    return false;
+}
+
 /* Digits, perhaps after a minus: a whole number, whether or not it fits. */
 static bool is_whole_number(const char *text)
 {
@@ -590,6 +633,10 @@ static bool parse_value(const struct field *f, const char *text, void *record, c
     case FIELD_DETERMINISM:
         ok = parse_determinism(text, (enum determinism *)p);
         expected = "bitwise, varies or -";
+        break;
+    case FIELD_GRID:
+        ok = parse_grid_check(text, (enum grid_check *)p);
+        expected = "same, differs, unforced or -";
         break;
     case FIELD_BOOL:
         ok = strcmp(text, "0") == 0 || strcmp(text, "1") == 0;
@@ -693,8 +740,8 @@ static size_t split_csv(char *line, char **fields, size_t max, const char **prob
 
 /* ---- reading: the parts of the file */
 
-/* Sets *v1 for a file of the first version, which summed floats only. */
-static int check_magic(struct csv_reader *r, struct line_cursor *c, bool *v1)
+/* Sets r->version: 1 (float sums only) up to FORMAT_VERSION_NUMBER. */
+static int check_magic(struct csv_reader *r, struct line_cursor *c)
 {
     char *line = NULL;
     bool terminated = false;
@@ -704,12 +751,18 @@ static int check_magic(struct csv_reader *r, struct line_cursor *c, bool *v1)
     if (strncmp(line, FORMAT_MAGIC_PREFIX, strlen(FORMAT_MAGIC_PREFIX)) != 0)
         return fail(r, 0, "not a reduction-suite results file (first line is '%s', expected '%s')",
                     snippet(line, shown, sizeof shown), FORMAT_MAGIC);
-    *v1 = strcmp(line, FORMAT_MAGIC_PREFIX FORMAT_VERSION_V1) == 0;
-    if (strcmp(line, FORMAT_MAGIC) != 0 && !*v1)
+    const char *version = line + strlen(FORMAT_MAGIC_PREFIX);
+    r->version = 0;
+    for (int v = 1; v <= FORMAT_VERSION_NUMBER; ++v) {
+        char name[8];
+        snprintf(name, sizeof name, "v%d", v);
+        r->version = strcmp(version, name) == 0 ? v : r->version;
+    }
+    if (r->version == 0)
         return fail(r, 1,
-                    "unsupported format version '%s' (this build reads '" FORMAT_VERSION
-                    "' and '" FORMAT_VERSION_V1 "')",
-                    snippet(line + strlen(FORMAT_MAGIC_PREFIX), shown, sizeof shown));
+                    "unsupported format version '%s' (this build reads '" FORMAT_VERSION_V1
+                    "' to '" FORMAT_VERSION "')",
+                    snippet(version, shown, sizeof shown));
     if (!terminated)
         return fail(r, 1, "truncated: the file ends in the middle of this line");
     return 0;
@@ -758,11 +811,11 @@ static int check_context_complete(const struct csv_reader *r, const bool seen[CO
 
 /* Reads '# key=value' lines up to the header row, which it returns. A v1
  * file has no element_type and op: it summed floats. */
-static int read_context(struct csv_reader *r, struct line_cursor *c, bool v1,
-                        struct run_context *ctx, char **header)
+static int read_context(struct csv_reader *r, struct line_cursor *c, struct run_context *ctx,
+                        char **header)
 {
     bool seen[CONTEXT_FIELD_COUNT] = {false};
-    if (v1) {
+    if (r->version == 1) {
         snprintf(ctx->element_type, sizeof ctx->element_type, "float");
         snprintf(ctx->op, sizeof ctx->op, "sum");
         seen[(size_t)(find_context_field("element_type") - CONTEXT_FIELDS)] = true;
@@ -789,10 +842,10 @@ static bool header_has(char *const *names, size_t count, const char *name)
     return false;
 }
 
-static bool is_column_name(const char *name)
+static bool is_column_name(const struct field *const *columns, size_t count, const char *name)
 {
-    for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        if (strcmp(COLUMNS[i].name, name) == 0)
+    for (size_t i = 0; i < count; ++i)
+        if (strcmp(columns[i]->name, name) == 0)
             return true;
     return false;
 }
@@ -803,26 +856,30 @@ static void append_name(char *list, size_t len, const char *name)
     snprintf(list + used, len - used, "%s'%s'", used ? ", " : "", name);
 }
 
+/* The header must be exactly the columns of the file's version. */
 static int check_header(struct csv_reader *r, char *line)
 {
+    const struct field *columns[COLUMN_COUNT];
+    const size_t expected_count = columns_of_version(r->version, columns);
     char *names[MAX_FIELDS];
     const char *problem = NULL;
     const size_t count = split_csv(line, names, MAX_FIELDS, &problem);
     if (problem)
         return fail(r, r->line_no, "header row: %s", problem);
-    bool exact = count == COLUMN_COUNT;
-    for (size_t i = 0; exact && i < COLUMN_COUNT; ++i)
-        exact = strcmp(names[i], COLUMNS[i].name) == 0;
+    bool exact = count == expected_count;
+    for (size_t i = 0; exact && i < expected_count; ++i)
+        exact = strcmp(names[i], columns[i]->name) == 0;
     if (exact)
         return 0;
     if (count > MAX_FIELDS)
-        return fail(r, r->line_no, "header row has %zu columns, expected %zu", count, COLUMN_COUNT);
+        return fail(r, r->line_no, "header row has %zu columns, expected %zu", count,
+                    expected_count);
     char missing[256] = "", unexpected[256] = "";
-    for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        if (!header_has(names, count, COLUMNS[i].name))
-            append_name(missing, sizeof missing, COLUMNS[i].name);
+    for (size_t i = 0; i < expected_count; ++i)
+        if (!header_has(names, count, columns[i]->name))
+            append_name(missing, sizeof missing, columns[i]->name);
     for (size_t i = 0; i < count; ++i)
-        if (!is_column_name(names[i]))
+        if (!is_column_name(columns, expected_count, names[i]))
             append_name(unexpected, sizeof unexpected, names[i]);
     if (missing[0] || unexpected[0])
         return fail(r, r->line_no, "header row: %s%s%s%s%s", missing[0] ? "missing column(s) " : "",
@@ -830,7 +887,7 @@ static int check_header(struct csv_reader *r, char *line)
                     unexpected[0] ? "unexpected column(s) " : "", unexpected);
     char expected[256];
     return fail(r, r->line_no, "header row: columns repeated or out of order (expected %s)",
-                format_header(expected, sizeof expected));
+                format_header(r->version, expected, sizeof expected));
 }
 
 static int read_row(struct csv_reader *r, char *line, struct method_result *m)
@@ -842,13 +899,15 @@ static int read_row(struct csv_reader *r, char *line, struct method_result *m)
     const size_t count = split_csv(line, fields, MAX_FIELDS, &problem);
     if (problem)
         return fail(r, r->line_no, "%s", problem);
-    if (count != COLUMN_COUNT)
-        return fail(r, r->line_no, "%zu fields, expected %zu", count, COLUMN_COUNT);
-    *m = (struct method_result){0};
+    const struct field *columns[COLUMN_COUNT];
+    const size_t expected_count = columns_of_version(r->version, columns);
+    if (count != expected_count)
+        return fail(r, r->line_no, "%zu fields, expected %zu", count, expected_count);
+    *m = (struct method_result){.error_ulps = NAN}; /* unknown where the version has no column */
     char why[128];
-    for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        if (!parse_value(&COLUMNS[i], fields[i], m, why, sizeof why))
-            return fail(r, r->line_no, "column '%s': %s", COLUMNS[i].name, why);
+    for (size_t i = 0; i < expected_count; ++i)
+        if (!parse_value(columns[i], fields[i], m, why, sizeof why))
+            return fail(r, r->line_no, "column '%s': %s", columns[i]->name, why);
     if (m->name[0] == '\0')
         return fail(r, r->line_no, "column 'name': empty method name");
     return 0;
@@ -968,8 +1027,7 @@ static int parse_run(struct csv_reader *r, char *text, size_t size, struct run *
         return fail(r, 0, "not a reduction-suite results file (binary data)");
     struct line_cursor c = {.next = text, .end = text + size, .line_no = 0};
     char *header = NULL;
-    bool v1 = false;
-    if (check_magic(r, &c, &v1) != 0 || read_context(r, &c, v1, &out->context, &header) != 0 ||
+    if (check_magic(r, &c) != 0 || read_context(r, &c, &out->context, &header) != 0 ||
         check_header(r, header) != 0)
         return -1;
     return read_rows(r, &c, out);
