@@ -6,7 +6,9 @@
  *   limits +/- 1 (8 KiB and 128 KiB of elements), 2^24 + 3;
  *   input pointer offset by every whole number of elements under 16 bytes
  *   (0..3 floats, 0..7 halves, 0..1 doubles: misaligned for 16-byte loads);
- *   distributions uniform, small-ints (exact sum) and signed;
+ *   every distribution: uniform, small-ints (exact sum), wide-range, signed
+ *   and ill-conditioned - each method within the bound of its summation
+ *   order (no false FAIL for a serial chain on wide-range data);
  *   max and min with an extreme value planted at the first, the last or a
  *   random index (integer results, max and min must match bit for bit);
  *   pass kernels both padded and power-of-two split.
@@ -43,7 +45,8 @@ static const size_t COMMON_SIZES[] = {0,    1,    2,    31,   32,    33,    255,
                                       511,  512,  513,  1023, 1024,  1025,  4097,    65537,
                                       1000003, BIG};
 static const size_t QUICK_SIZES[] = {0, 1, 33, 1025, 100003};
-static const enum distribution FULL_DISTS[] = {DIST_UNIFORM, DIST_SMALL_INTS, DIST_SIGNED};
+static const enum distribution FULL_DISTS[] = {DIST_UNIFORM, DIST_SMALL_INTS, DIST_WIDE_RANGE,
+                                               DIST_SIGNED, DIST_ILL_CONDITIONED};
 static const enum distribution ONE_DIST[] = {DIST_SIGNED};
 /* --quick: each type once, each operator at least twice. */
 static const struct reduce_spec QUICK_PAIRS[] = {
