@@ -175,6 +175,9 @@ static int acquire(struct gpu_resources *g, size_t workspace_bytes, int samples)
     if (workspace_bytes > 0) {
         CUDA_TRY(cudaMalloc(&g->workspace, workspace_bytes));
         CUDA_TRY(cudaMemset(g->workspace, 0, workspace_bytes));
+        /* That memset runs on the legacy default stream, which does not order
+         * the non-blocking stream the methods run on: wait for it. */
+        CUDA_TRY(cudaDeviceSynchronize());
     }
     g->times = malloc((size_t)samples * sizeof *g->times);
     return g->times ? 0 : (int)cudaErrorMemoryAllocation;
