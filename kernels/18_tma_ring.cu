@@ -35,6 +35,7 @@
 
 #include "block_reduce.cuh"
 #include "cuda_check.h"
+#include "grid_override.h"
 #include "last_block_done.cuh"
 #include "method.cuh"
 #include "tma_ring.h"
@@ -214,13 +215,15 @@ template <class T, class Op> struct tma_ring_launch {
 
     static constexpr reduce_spec spec = {type_code<T>, Op::code};
 
+    /* The ring's grid, c.grid, is cached; a grid a test forces (launch_grid)
+     * is not, so it is asked for at every call. */
     static int workspace(size_t n, size_t *bytes)
     {
         ring_config c;
         PROPAGATE(config(&c));
         if (!ring_runs(c, n))
             return method_one_pass_ilp.workspace(spec, n, bytes);
-        *bytes = last_block_workspace_bytes(c.grid);
+        *bytes = last_block_workspace_bytes(launch_grid(c.grid));
         return 0;
     }
 
@@ -230,7 +233,8 @@ template <class T, class Op> struct tma_ring_launch {
         PROPAGATE(config(&c));
         if (!ring_runs(c, n))
             return method_one_pass_ilp.launch(spec, d_in, n, d_out, workspace, stream);
-        tma_ring_kernel<T, Op><<<c.grid, THREADS, (size_t)c.stages * CHUNK_BYTES, stream>>>(
+        const int grid = launch_grid(c.grid);
+        tma_ring_kernel<T, Op><<<grid, THREADS, (size_t)c.stages * CHUNK_BYTES, stream>>>(
             d_in, n, d_out, workspace, c.stages);
         CUDA_TRY_LAUNCH();
         return 0;

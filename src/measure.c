@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cuda_check.h"
+#include "grid_override.h"
 #include "registry.h"
 
 int method_workspace_bytes(const struct method *m, struct reduce_spec spec, size_t n,
@@ -254,6 +255,52 @@ static int measure_batch(const struct method *m, const struct measure_input *in,
     return 0;
 }
 
+/* One untimed call into g's buffers, the result slot poisoned first (NaN
+ * for floating point), the result read back. */
+static int call_once(const struct method *m, const struct measure_input *in,
+                     enum pass_strategy strategy, cudaStream_t stream, struct gpu_resources *g,
+                     double *result)
+{
+    CUDA_TRY(cudaMemsetAsync(g->d_out, 0xFF, MAX_RESULT_BYTES, stream));
+    PROPAGATE(run_method_once(m, strategy, in->spec, in->d_in, in->n, g->d_out, g->workspace,
+                              stream));
+    unsigned char bytes[MAX_RESULT_BYTES];
+    CUDA_TRY(cudaMemcpyAsync(bytes, g->d_out, sizeof bytes, cudaMemcpyDeviceToHost, stream));
+    CUDA_TRY(cudaStreamSynchronize(stream));
+    *result = result_value(in->spec, bytes);
+    return 0;
+}
+
+/* The method once on each forced grid, with a workspace queried (and
+ * allocated, zeroed) under that grid, its bits against `natural`, its own
+ * grid's result. A launcher that never took the forced grid is unforced. */
+static int check_grid_independence(const struct method *m, const struct measure_input *in,
+                                   const struct measure_setup *setup, cudaStream_t stream,
+                                   double natural, struct method_result *r)
+{
+    int grids[FORCED_GRID_COUNT];
+    forced_grids(setup->sm_count, grids);
+    const unsigned long uses_before = forced_grid_uses();
+    bool same = true;
+    int err = 0;
+    for (int i = 0; !err && i < FORCED_GRID_COUNT; ++i) {
+        set_grid_override(grids[i]);
+        struct gpu_resources g = {0};
+        size_t workspace_bytes = 0;
+        double result = 0.0;
+        err = method_workspace_bytes(m, in->spec, in->n, &workspace_bytes);
+        if (!err)
+            err = acquire(&g, workspace_bytes, 1);
+        if (!err)
+            err = call_once(m, in, setup->strategy, stream, &g, &result);
+        same = same && memcmp(&result, &natural, sizeof result) == 0;
+        release(&g);
+    }
+    set_grid_override(0);
+    r->grid = forced_grid_uses() == uses_before ? GRID_UNFORCED : same ? GRID_SAME : GRID_DIFFERS;
+    return err;
+}
+
 static int measure_gpu(const struct method *m, const struct measure_input *in,
                        const struct measure_setup *setup, const struct l2_flusher *flusher,
                        cudaStream_t stream, struct method_result *r)
@@ -295,6 +342,13 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
         if (err) {
             r->status = STATUS_ERROR;
             set_note(r, "batch: %s", cudaGetErrorString((cudaError_t)err));
+        }
+    }
+    if (!err && r->status == STATUS_PASS) {
+        err = check_grid_independence(m, in, setup, stream, r->result, r);
+        if (err) {
+            r->status = STATUS_ERROR;
+            set_note(r, "forced grid: %s", cudaGetErrorString((cudaError_t)err));
         }
     }
     if (stopping_rule && r->status == STATUS_PASS && timed > 0 &&

@@ -11,6 +11,9 @@
  * results are reported: K calls back to back between two events, no flush,
  * per-call time = total / K, BATCH_SAMPLES times (the last result checked);
  * kept apart from the cold times (batch_us).
+ * Then determinism's second level: the method once on each grid the hook
+ * forces (grid_override.h: 1, 7, SMs/2, SMs, 2 SMs blocks), untimed, its bits
+ * against its own grid's (grid: same, differs, or unforced).
  * A CPU method is timed with the monotonic host clock, on a host copy of the
  * same data, with at most CPU_MAX_SAMPLES samples (it is 100x slower). */
 #ifndef MEASURE_H
@@ -37,6 +40,7 @@ struct measure_setup {
     bool flush_l2;               /* false with --hot */
     enum pass_strategy strategy; /* how pass kernels are driven */
     double peak_gbs;             /* for % of peak */
+    int sm_count;                /* the forced grids' scale */
 };
 
 struct measure_input {
@@ -47,11 +51,11 @@ struct measure_input {
     const struct reference *ref;
 };
 
-/* Measures one method into r (name, family, times, bandwidth, result, status,
- * determinism, note); a pair the method does not support, or an n past its
- * chain limit, is REFUSED with the reason. Returns 0 when the device is still
- * usable afterwards, or the CUDA error that broke the context (the run must
- * stop). */
+/* Measures one method into r (name, family, times, bandwidth, result, its
+ * accuracy, status, determinism run to run and across grids, note); a pair
+ * the method does not support, or an n past its chain limit, is REFUSED with
+ * the reason. Returns 0 when the device is still usable afterwards, or the
+ * CUDA error that broke the context (the run must stop). */
 int measure_method(const struct method *m, const struct measure_input *in,
                    const struct measure_setup *setup, const struct l2_flusher *flusher,
                    cudaStream_t stream, struct method_result *r);

@@ -63,7 +63,8 @@ enum method_flags {
     METHOD_SERIAL_CHAIN = 1 << 4,         /* one accumulator, one element after another:
                                              refused past chain_limit() (reference.h) */
     METHOD_GRID_INDEPENDENT = 1 << 5,     /* result bits depend on the data and n only, not
-                                             on the launch grid or the GPU it runs on */
+                                             on the launch grid or the GPU it runs on
+                                             (test_grid_independence asserts it) */
 };
 
 /* One method. Exactly one of launch, pass, host is set. It supports every

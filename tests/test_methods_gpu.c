@@ -66,8 +66,7 @@ struct buffers {
     unsigned char *host;
     unsigned char *device; /* the largest case + 16 bytes of offset */
     void *d_out;
-    void *workspace;
-    size_t workspace_bytes;
+    struct device_scratch workspace;
 };
 
 /* Per method: cases run and failed, over the whole test. */
@@ -122,20 +121,6 @@ static size_t large_sizes_for(struct reduce_spec spec, bool quick, size_t *sizes
     return COUNT(all);
 }
 
-static bool ensure_workspace(struct buffers *b, size_t bytes)
-{
-    if (bytes <= b->workspace_bytes)
-        return true;
-    cudaFree(b->workspace);
-    b->workspace = NULL;
-    b->workspace_bytes = 0;
-    if (cudaMalloc(&b->workspace, bytes) != cudaSuccess ||
-        cudaMemset(b->workspace, 0, bytes) != cudaSuccess)
-        return false;
-    b->workspace_bytes = bytes;
-    return true;
-}
-
 /* One call with the result slot poisoned by `poison` bytes; false (after
  * CHECK-reporting why) if a call failed. The first call of a case zeroes the
  * workspace first. */
@@ -152,10 +137,12 @@ static bool call_method(const struct method *m, enum pass_strategy strategy,
          * other methods' partials were just in it - and the method leaves it
          * zero, which the second call of each case relies on. */
         size_t ws = 0;
-        const bool ok = method_workspace_bytes(m, spec, n, &ws) == 0 && ensure_workspace(b, ws) &&
-                        (!first_call || cudaMemset(b->workspace, 0, ws) == cudaSuccess) &&
+        const bool ok = method_workspace_bytes(m, spec, n, &ws) == 0 &&
+                        ensure_scratch(&b->workspace, ws) &&
+                        (!first_call || cudaMemset(b->workspace.ptr, 0, ws) == cudaSuccess) &&
                         cudaMemset(b->d_out, poison, MAX_RESULT_BYTES) == cudaSuccess &&
-                        run_method_once(m, strategy, spec, d_in, n, b->d_out, b->workspace, 0) == 0 &&
+                        run_method_once(m, strategy, spec, d_in, n, b->d_out, b->workspace.ptr,
+                                        0) == 0 &&
                         cudaMemcpy(bytes, b->d_out, sizeof bytes, cudaMemcpyDeviceToHost) ==
                             cudaSuccess;
         CHECK(ok);
@@ -372,7 +359,7 @@ int main(int argc, char **argv)
     free(b.host);
     cudaFree(b.device);
     cudaFree(b.d_out);
-    cudaFree(b.workspace);
+    cudaFree(b.workspace.ptr);
     printf("%d passed, %d failed\n", methods - failed_methods, failed_methods);
     return failed_methods || check_failures || methods == 0 ? 1 : 0;
 }
