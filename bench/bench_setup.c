@@ -211,7 +211,8 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
                                         .flush_l2 = !o->hot,
                                         .strategy = o->strategy,
                                         .peak_gbs = session->context.peak_gbs,
-                                        .clocks = &session->clocks};
+                                        .clocks = &session->clocks,
+                                        .sm_count = session->context.sm_count};
     const struct measure_input input = {
         .spec = spec, .d_in = d_in, .h_in = in.host, .n = n, .ref = &ref};
     int context_lost = 0;

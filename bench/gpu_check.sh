@@ -20,6 +20,12 @@
 #     seed000      bench_compare -r 0 -s 509600000 (seed 000's example)
 #     baseline     save a baseline, compare a rerun (SAME), then a test build
 #                  with a slowed one_pass_ilp (SLOWER: exit 1 is this step's success)
+#     grid         test_grid_independence alone: bits across forced grids,
+#                  asserted for grid-independent methods, reported for the rest
+#     accuracy     float and double sums of 2^24 elements, every method, every
+#                  distribution -> accuracy_<type>_<dist>.csv, and the README's
+#                  accuracy table -> accuracy.md (bench/update_readme.py
+#                  accuracy.md --block accuracy puts it in)
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -79,6 +85,16 @@ for s in "$@"; do
         configure_and_build build-slow -DREDUCE_SLOWDOWN_DEMO=ON -DREDUCE_BUILD_TESTS=OFF >/dev/null
         step_expecting 1 baseline_slower build-slow/bench/bench_compare -S 50 -m one_pass_ilp,single_pass,vector_loads,cub,thrust,cublas --baseline "$out/baseline.csv"
         ;;
+    grid) step grid "$build/tests/test_grid_independence" ;;
+    accuracy)
+        for t in float double; do
+            for d in uniform small-ints wide-range signed ill-conditioned; do
+                step "accuracy_${t}_$d" "$bench" -t "$t" -d "$d" -n 16777216 -S 5 -w 1 \
+                    --csv "$out/accuracy_${t}_$d.csv"
+            done
+        done
+        step accuracy_table bash -c "set -o pipefail; python3 bench/accuracy_table.py \
+            $out/accuracy_float_*.csv $out/accuracy_double_*.csv | tee $out/accuracy.md" ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done

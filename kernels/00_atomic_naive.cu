@@ -37,4 +37,5 @@ DEFINE_METHOD(atomic_naive, .family = FAMILY_PROGRESSION, .source = "seed 004 st
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<atomic_naive_launch>,
               .workspace = workspace_any_pair<atomic_naive_launch>,
-              .flags = METHOD_ORDER_VARIES | METHOD_SERIAL_CHAIN);
+              .flags = METHOD_ORDER_VARIES | METHOD_SERIAL_CHAIN,
+              .order = {.kind = ORDER_SERIAL_CHAIN});

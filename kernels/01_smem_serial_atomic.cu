@@ -47,4 +47,6 @@ DEFINE_METHOD(smem_serial_atomic, .family = FAMILY_PROGRESSION, .source = "seed 
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<smem_serial_atomic_launch>,
               .workspace = workspace_any_pair<smem_serial_atomic_launch>,
-              .flags = METHOD_ORDER_VARIES);
+              .flags = METHOD_ORDER_VARIES,
+              .order = {.kind = ORDER_ATOMIC_BLOCKS, .width = BLOCK,
+                        .depth = BLOCK /* thread 0's fold */});

@@ -48,4 +48,6 @@ template <class T, class Op> using reduce0_pass = block_pass<reduce0_kernel<T, O
 
 DEFINE_METHOD(reduce0, .family = FAMILY_PROGRESSION, .source = "seeds 000-003, Harris 1",
               .idea = "interleaved tree, tid % (2s) picks the combiners: divergent warps",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce0_pass>);
+              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce0_pass>,
+              .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
+              .order = {.kind = ORDER_BLOCK_PASSES, .width = BLOCK, .depth = tree_depth(BLOCK)});

@@ -44,4 +44,5 @@ DEFINE_METHOD(warp_shuffle_atomic, .family = FAMILY_PROGRESSION, .source = "seed
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<warp_shuffle_atomic_launch>,
               .workspace = workspace_any_pair<warp_shuffle_atomic_launch>,
-              .flags = METHOD_ORDER_VARIES);
+              .flags = METHOD_ORDER_VARIES,
+              .order = {.kind = ORDER_ATOMIC_BLOCKS, .width = BLOCK, .depth = BLOCK_REDUCE_DEPTH});

@@ -44,4 +44,6 @@ using vector_loads_launch = two_launches<vector_loads_kernel<T, Op>, vector_load
 DEFINE_METHOD(vector_loads, .family = FAMILY_MODERN, .source = "seed 004 steps 6-7",
               .idea = "16-byte vector loads, grid-stride, tuned launch, 2 launches",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<vector_loads_launch>,
-              .workspace = workspace_any_pair<vector_loads_launch>);
+              .workspace = workspace_any_pair<vector_loads_launch>,
+              .order = {.kind = ORDER_THREAD_CHAINS, .width = BLOCK,
+                        .depth = VECTOR_LOADS_DEPTH + BLOCK_REDUCE_DEPTH});

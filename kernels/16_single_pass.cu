@@ -43,4 +43,6 @@ using single_pass_launch = one_pass_launch<single_pass_kernel<T, Op>, BLOCK, BLO
 DEFINE_METHOD(single_pass, .family = FAMILY_MODERN, .source = "threadFenceReduction",
               .idea = "16-byte loads, last block done (fence + counter) combines partials: 1 launch",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<single_pass_launch>,
-              .workspace = workspace_any_pair<single_pass_launch>);
+              .workspace = workspace_any_pair<single_pass_launch>,
+              .order = {.kind = ORDER_THREAD_CHAINS, .width = BLOCK,
+                        .depth = VECTOR_LOADS_DEPTH + BLOCK_REDUCE_DEPTH});

@@ -79,40 +79,40 @@ template <class T, class Op> struct one_pass_ilp_launch {
 
     /* One block up to ONE_BLOCK_MAX_N; then blocks of BLOCK threads, enough for
      * one vector per thread - spreading a mid-sized input over many SMs beats
-     * giving few SMs full batches - but at most one resident wave. */
+     * giving few SMs full batches - but at most one resident wave. Or the grid
+     * a test forces (launch_grid), for any n. */
     static int grid_for(size_t n, int *grid)
     {
-        if (n <= ONE_BLOCK_MAX_N) {
-            *grid = 1;
-            return 0;
+        int chosen = 1;
+        if (n > ONE_BLOCK_MAX_N) {
+            PROPAGATE(resident_grid_size((const void *)one_pass_ilp_kernel<BLOCK, T, Op>, BLOCK, 0,
+                                         &chosen));
+            chosen = chosen / GRID_DIVISOR > 0 ? chosen / GRID_DIVISOR : 1;
+            const size_t wanted = ceil_div(n, BLOCK * W);
+            if (wanted < (size_t)chosen)
+                chosen = (int)wanted;
         }
-        PROPAGATE(resident_grid_size((const void *)one_pass_ilp_kernel<BLOCK, T, Op>, BLOCK, 0, grid));
-        *grid = *grid / GRID_DIVISOR > 0 ? *grid / GRID_DIVISOR : 1;
-        const size_t wanted = ceil_div(n, BLOCK * W);
-        if (wanted < (size_t)*grid)
-            *grid = wanted > 0 ? (int)wanted : 1;
+        *grid = launch_grid(chosen);
         return 0;
     }
 
     static int workspace(size_t n, size_t *bytes)
     {
-        int grid = 1;
-        if (!fits_one_small_block(n))
-            PROPAGATE(grid_for(n, &grid));
+        int grid = 0;
+        PROPAGATE(grid_for(n, &grid));
         *bytes = last_block_workspace_bytes(grid);
         return 0;
     }
 
     static int run(const T *d_in, size_t n, acc_t<T> *d_out, void *workspace, cudaStream_t stream)
     {
-        if (fits_one_small_block(n)) {
-            one_pass_ilp_kernel<SMALL_BLOCK, T, Op><<<1, SMALL_BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
-            CUDA_TRY_LAUNCH();
-            return 0;
-        }
         int grid = 0;
         PROPAGATE(grid_for(n, &grid));
-        one_pass_ilp_kernel<BLOCK, T, Op><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
+        if (fits_one_small_block(n))
+            one_pass_ilp_kernel<SMALL_BLOCK, T, Op><<<grid, SMALL_BLOCK, 0, stream>>>(d_in, n, d_out,
+                                                                                      workspace);
+        else
+            one_pass_ilp_kernel<BLOCK, T, Op><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
         CUDA_TRY_LAUNCH();
         return 0;
     }
@@ -123,4 +123,6 @@ template <class T, class Op> struct one_pass_ilp_launch {
 DEFINE_METHOD(one_pass_ilp, .family = FAMILY_MODERN, .source = "this suite (issue: beat CUB)",
               .idea = "one launch, persistent grid of 1024-thread blocks, 4 16-byte loads in flight each",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<one_pass_ilp_launch>,
-              .workspace = workspace_any_pair<one_pass_ilp_launch>);
+              .workspace = workspace_any_pair<one_pass_ilp_launch>,
+              .order = {.kind = ORDER_THREAD_CHAINS, .width = SMALL_BLOCK, /* its smallest block */
+                        .depth = VECTOR_LOADS_DEPTH + BLOCK_REDUCE_DEPTH});

@@ -35,6 +35,7 @@
 
 #include "block_reduce.cuh"
 #include "cuda_check.h"
+#include "grid_override.h"
 #include "last_block_done.cuh"
 #include "method.cuh"
 #include "tma_ring.h"
@@ -51,6 +52,16 @@ constexpr unsigned CHUNK_VECTORS = CHUNK_BYTES / 16;
 static_assert(CHUNK_VECTORS % THREADS == 0, "every thread reads the same number of vectors");
 constexpr int MAX_STAGES = 8;
 constexpr int MIN_RING_FILLS = 8;
+
+/* The summation order (summation_order.h): besides its thread's chain over
+ * its chunks, a term goes through its vector's tree, its chunk's chain of
+ * CHUNK_VECTORS / THREADS vectors, the join of head and rest, and the block's
+ * tree (a rest element: reduce_vectors' chain over at most a chunk instead).
+ * Step 17, which takes the inputs below the ring's threshold, has more
+ * threads per block and less depth: covered. */
+constexpr summation_order TMA_RING_ORDER = {
+    ORDER_THREAD_CHAINS, THREADS,
+    VECTOR_LOADS_DEPTH + CHUNK_VECTORS / THREADS + 1 + BLOCK_REDUCE_DEPTH};
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 #define TMA_RING_DEVICE_CODE 1
@@ -204,13 +215,15 @@ template <class T, class Op> struct tma_ring_launch {
 
     static constexpr reduce_spec spec = {type_code<T>, Op::code};
 
+    /* The ring's grid, c.grid, is cached; a grid a test forces (launch_grid)
+     * is not, so it is asked for at every call. */
     static int workspace(size_t n, size_t *bytes)
     {
         ring_config c;
         PROPAGATE(config(&c));
         if (!ring_runs(c, n))
             return method_one_pass_ilp.workspace(spec, n, bytes);
-        *bytes = last_block_workspace_bytes(c.grid);
+        *bytes = last_block_workspace_bytes(launch_grid(c.grid));
         return 0;
     }
 
@@ -220,7 +233,8 @@ template <class T, class Op> struct tma_ring_launch {
         PROPAGATE(config(&c));
         if (!ring_runs(c, n))
             return method_one_pass_ilp.launch(spec, d_in, n, d_out, workspace, stream);
-        tma_ring_kernel<T, Op><<<c.grid, THREADS, (size_t)c.stages * CHUNK_BYTES, stream>>>(
+        const int grid = launch_grid(c.grid);
+        tma_ring_kernel<T, Op><<<grid, THREADS, (size_t)c.stages * CHUNK_BYTES, stream>>>(
             d_in, n, d_out, workspace, c.stages);
         CUDA_TRY_LAUNCH();
         return 0;
@@ -247,4 +261,5 @@ extern "C" int tma_ring_min_elements(struct reduce_spec spec, size_t *n)
 DEFINE_METHOD(tma_ring, .family = FAMILY_MODERN, .source = "this suite (issue: beat CUB)",
               .idea = "32 KB bulk copies (TMA) into a shared-memory ring, 1 block/SM; step 17 below 8 ring fills",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<tma_ring_launch>,
-              .workspace = workspace_any_pair<tma_ring_launch>);
+              .workspace = workspace_any_pair<tma_ring_launch>,
+              .order = TMA_RING_ORDER);

@@ -8,6 +8,10 @@
 
 #define FULL_WARP_MASK 0xffffffffu
 
+/* The additions a value goes through in block_reduce (for summation orders,
+ * summation_order.h): 5 shuffle levels in its warp, 5 over the warps' results. */
+constexpr unsigned BLOCK_REDUCE_DEPTH = 10;
+
 /* Op over the 32 lanes of a full warp; every lane gets the result.
  * __shfl_xor_sync moves 4- and 8-byte values alike. */
 template <class Op, class A> __device__ __forceinline__ A warp_reduce(A v)

@@ -25,4 +25,6 @@ template <class T, class Op> struct cpu_loop_reduce {
 
 DEFINE_METHOD(cpu_loop, .family = FAMILY_CPU, .source = "seeds 000, 003",
               .idea = "plain sequential loop on one core", .types = ALL_TYPES, .ops = ALL_OPS,
-              .host = host_any_pair<cpu_loop_reduce>, .flags = METHOD_SERIAL_CHAIN);
+              .host = host_any_pair<cpu_loop_reduce>,
+              .flags = METHOD_SERIAL_CHAIN | METHOD_GRID_INDEPENDENT, /* one order on any machine */
+              .order = {.kind = ORDER_SERIAL_CHAIN});

@@ -75,4 +75,5 @@ template <class T, class Op> struct cpu_threads_reduce {
 
 DEFINE_METHOD(cpu_threads, .family = FAMILY_CPU, .source = "-",
               .idea = "one accumulator set per core (pthreads), partials combined in order",
-              .types = ALL_TYPES, .ops = ALL_OPS, .host = host_any_pair<cpu_threads_reduce>);
+              .types = ALL_TYPES, .ops = ALL_OPS, .host = host_any_pair<cpu_threads_reduce>,
+              .order = {.kind = ORDER_SERIAL_CHAIN});

@@ -1,10 +1,14 @@
-/* Launch configuration derived from the device, not hard-coded for one GPU. */
+/* Launch configuration derived from the device, not hard-coded for one GPU.
+ * A launcher that chooses its grid ends its choice with launch_grid
+ * (grid_override.h), so a test can force another grid - another GPU's -
+ * on it; capped_resident_grid does that for the shared launchers. */
 #ifndef GRID_SIZE_CUH
 #define GRID_SIZE_CUH
 
 #include <cuda_runtime.h>
 
 #include "cuda_check.h"
+#include "grid_override.h"
 
 /* Blocks of `kernel` the whole GPU keeps resident at once: SMs x blocks per
  * SM at this block size (the occupancy calculator). A grid-stride kernel
@@ -38,8 +42,8 @@ static inline int resident_grid_size(const void *kernel, int block_threads, size
 }
 
 /* One resident wave of `kernel`, but no block without `items_per_block`
- * inputs to start on, and at least one block. The same answer for the
- * workspace query and the launch. */
+ * inputs to start on, and at least one block - unless a test forces another
+ * grid (launch_grid). The same answer for the workspace query and the launch. */
 static inline int capped_resident_grid(const void *kernel, int block_threads, size_t n,
                                        size_t items_per_block, int *grid)
 {
@@ -47,6 +51,7 @@ static inline int capped_resident_grid(const void *kernel, int block_threads, si
     const size_t wanted = ceil_div(n, items_per_block);
     if (wanted < (size_t)*grid)
         *grid = wanted > 0 ? (int)wanted : 1;
+    *grid = launch_grid(*grid);
     return 0;
 }
 

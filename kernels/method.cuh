@@ -26,6 +26,11 @@
 #define DEFINE_METHOD(key, ...) \
     extern "C" const struct method method_##key = {.name = #key, __VA_ARGS__}
 
+/* The levels of a binary tree over n values (ceil(log2 n)): the additions a
+ * term goes through in a block's tree, for the descriptors' summation orders
+ * (summation_order.h). */
+constexpr unsigned tree_depth(unsigned n) { return n <= 1 ? 0 : 1 + tree_depth((n + 1) / 2); }
+
 template <template <class, class> class Launcher>
 int launch_any_pair(reduce_spec spec, const void *in, size_t n, void *out, void *workspace,
                     cudaStream_t stream)

@@ -15,6 +15,11 @@
 
 template <class T> inline constexpr int VECTOR_WIDTH = 16 / sizeof(T);
 
+/* The additions a term goes through in reduce_vectors besides the thread's
+ * chain (for summation orders, summation_order.h): a head and a tail element
+ * join the accumulator first (2), a vector is folded as a tree (8 halves: 3). */
+constexpr unsigned VECTOR_LOADS_DEPTH = 2 + 3;
+
 /* Elements before the first 16-byte boundary at or after `in` (at most n). */
 template <class T> __device__ __forceinline__ size_t misaligned_head(const T *in, size_t n)
 {

@@ -229,8 +229,11 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
     if (id == 'd') {
         o->dist = distribution_from_name(value);
         if (o->dist == DIST_COUNT) {
-            fail(err, err_len, "--dist: unknown distribution '%s' (uniform, small-ints, wide-range, signed)",
-                 value);
+            char names[128] = "";
+            for (int d = 0; d < DIST_COUNT; ++d)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", d ? ", " : "",
+                         distribution_name((enum distribution)d));
+            fail(err, err_len, "--dist: unknown distribution '%s' (%s)", value, names);
             return false;
         }
         return true;
@@ -456,7 +459,8 @@ void print_usage(const char *program)
 {
     printf("Usage: %s [options]\n"
            "Times every registered reduction method on one buffer and prints one table:\n"
-           "median/min/max time, GB/s, %% of peak, time relative to CUB, result, check.\n"
+           "median/min/max time, GB/s, %% of peak, time relative to CUB, result, its error in\n"
+           "ulps of the exactly rounded answer, check, determinism (repeat; grid: other GPUs).\n"
            "\n"
            "  -t, --type T        float | double | int32 | int64 | uint32 | half | bfloat16 | all\n"
            "                      (default float; half and bfloat16 are reduced in float)\n"
@@ -476,7 +480,9 @@ void print_usage(const char *program)
            "      --hot           no L2 flush between samples (default: clean read sweep)\n"
            "      --batch K       also time K back-to-back calls, no flush (per call: total / K),\n"
            "                      as public kernel results are reported: a table of its own\n"
-           "  -d, --dist NAME     uniform | small-ints | wide-range | signed (default uniform)\n"
+           "  -d, --dist NAME     uniform | small-ints | wide-range | signed | ill-conditioned\n"
+           "                      (default uniform; ill-conditioned: large terms cancel, sum|x| /\n"
+           "                      |sum x| >= 2^29, where the accuracy column shows the orders apart)\n"
            "      --seed N        data seed (default %d)\n"
            "      --strategy S    pass kernels driven by: padded | pow2-split (default padded)\n"
            "      --offset K      shift the input pointer by K elements (under 16 bytes): misaligned\n"

@@ -6,7 +6,8 @@
 
 #define INT64_EXACT_IN_DOUBLE 0x1p53
 
-static const char *const DIST_NAMES[DIST_COUNT] = {"uniform", "small-ints", "wide-range", "signed"};
+static const char *const DIST_NAMES[DIST_COUNT] = {"uniform", "small-ints", "wide-range", "signed",
+                                                   "ill-conditioned"};
 
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -57,7 +58,8 @@ struct draw_plan {
     enum distribution dist;
     bool integer, is_unsigned;
     int bits;          /* floating point: significant bits */
-    int min_exponent, max_exponent; /* wide-range, floating point */
+    int min_exponent, max_exponent; /* wide-range, ill-conditioned's large terms: floating point */
+    int small_exponent; /* ill-conditioned's small terms, floating point */
     double bound;      /* integers: largest magnitude; small-ints: largest value */
 };
 
@@ -65,11 +67,16 @@ static struct draw_plan plan_for(enum element_type t, enum distribution dist, si
 {
     struct draw_plan p = {.dist = dist, .integer = is_integer_type(t),
                           .is_unsigned = t == TYPE_UINT32, .bits = significant_bits(t),
-                          .min_exponent = -20, .max_exponent = 20};
+                          .min_exponent = -20, .max_exponent = 20, .small_exponent = -30};
     if (t == TYPE_HALF) { /* normal halves, short of 65504 (extreme_value) */
         p.min_exponent = -14;
         p.max_exponent = 14;
+        p.small_exponent = -14;
     }
+    if (dist == DIST_ILL_CONDITIONED) /* large terms: the top of that range */
+        p.min_exponent = t == TYPE_HALF ? 7 : 0;
+    if (dist == DIST_ILL_CONDITIONED && p.is_unsigned)
+        p.dist = DIST_SIGNED; /* nothing cancels in uint32 */
     if (p.integer)
         p.bound = integer_bound(t, n);
     if (dist == DIST_SMALL_INTS) {
@@ -103,10 +110,58 @@ static double draw(const struct draw_plan *p, uint64_t *state)
             const int e = (int)(splitmix64(state) % (uint64_t)span) + p->min_exponent;
             return ldexp(1.0 + unit_value(state, p->bits - 1), e);
         }
+    case DIST_ILL_CONDITIONED: /* filled by fill_ill_conditioned */
     case DIST_COUNT:
         break;
     }
     return 0.0;
+}
+
+/* ill-conditioned's large term: a random sign and a magnitude in [B/2, B]
+ * (integers) or [2^min_exponent, 2^(max_exponent + 1)). */
+static double large_term(const struct draw_plan *p, uint64_t *state)
+{
+    const double sign = splitmix64(state) & 1 ? -1.0 : 1.0;
+    if (p->integer) {
+        const double half = floor(p->bound / 2.0);
+        return sign * (half + uniform_integer(state, p->bound - half));
+    }
+    const int span = p->max_exponent - p->min_exponent + 1;
+    const int e = (int)(splitmix64(state) % (uint64_t)span) + p->min_exponent;
+    return sign * ldexp(1.0 + unit_value(state, p->bits - 1), e);
+}
+
+/* ill-conditioned's small term: positive, in [1, min(15, B)] or
+ * [2^small_exponent, 2^(small_exponent + 1)). */
+static double small_term(const struct draw_plan *p, uint64_t *state)
+{
+    if (p->integer)
+        return 1.0 + uniform_integer(state, fmin(15.0, p->bound) - 1.0);
+    return ldexp(1.0 + unit_value(state, p->bits - 1), p->small_exponent);
+}
+
+/* Mirrored pairs of large terms around one or two small ones (data_gen.h). */
+static void fill_ill_conditioned(void *h, size_t n, enum element_type t, const struct draw_plan *p,
+                                 uint64_t *state)
+{
+    if (n == 2) { /* v = +-2^e and the value just below it: as ill-conditioned as two can be */
+        const double large = large_term(p, state);
+        int e = 0;
+        (void)frexp(large, &e); /* |large| in [2^(e-1), 2^e) */
+        const double v = p->integer ? fabs(large) : copysign(ldexp(1.0, e - 1), large);
+        const double below = p->integer ? v - 1.0 : v - copysign(ldexp(1.0, e - 1 - p->bits), v);
+        store_from_double(t, h, 0, v);
+        store_from_double(t, h, 1, -below);
+        return;
+    }
+    const size_t pairs = n > 0 ? (n - 1) / 2 : 0; /* one small term if n is odd, two if even */
+    for (size_t i = 0; i < pairs; ++i) {
+        const double v = large_term(p, state);
+        store_from_double(t, h, i, v);
+        store_from_double(t, h, n - 1 - i, -v);
+    }
+    for (size_t i = pairs; i < n - pairs; ++i)
+        store_from_double(t, h, i, small_term(p, state));
 }
 
 struct data_info fill_data(void *h, size_t n, enum element_type t, enum distribution dist,
@@ -115,10 +170,16 @@ struct data_info fill_data(void *h, size_t n, enum element_type t, enum distribu
     uint64_t state = seed;
     const struct draw_plan plan = plan_for(t, dist, n);
     double total = 0.0; /* exact when it matters: integers within 2^53 */
-    for (size_t i = 0; i < n; ++i) {
-        const double v = draw(&plan, &state);
-        store_from_double(t, h, i, v);
-        total += v;
+    if (plan.dist == DIST_ILL_CONDITIONED) {
+        fill_ill_conditioned(h, n, t, &plan, &state);
+        for (size_t i = 0; i < n; ++i)
+            total += load_as_double(t, h, i);
+    } else {
+        for (size_t i = 0; i < n; ++i) {
+            const double v = draw(&plan, &state);
+            store_from_double(t, h, i, v);
+            total += v;
+        }
     }
     struct data_info info = {.exact_sum_known = false, .exact_sum = total};
     if (plan.integer)

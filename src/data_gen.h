@@ -10,11 +10,23 @@
  *   wide-range  positive, exponents spread over 2^-20..2^20 (half: 2^-14..2^14)
  *   small-ints  integers 0..m with n m within the accumulator's exact range
  *               (2^24 for float accumulators, 2^53 for double): an exact sum
+ *   ill-conditioned  large terms that cancel exactly, in mirrored pairs
+ *               (x[n-1-i] = -x[i], random signs, magnitudes 2^0..2^21), and
+ *               in the middle one small term (n odd) or two (n even), about
+ *               2^-30, which are the whole exact sum. Condition number
+ *               sum|x| / |sum x| >= 2^29 for every n >= 3 (float, double,
+ *               bfloat16); half, whose range is narrower (big 2^7..2^15,
+ *               small 2^-14..2^-13), >= 2^20. n = 2 is the pair
+ *               (2^e, -(2^e - 2^(e-p))), whose sum 2^(e-p) gives the largest
+ *               condition two values of p bits can have: 2^(p+1) - 1 (float
+ *               3.4e7, double 3.6e16). n = 1 is one small term.
  * Integer types: every value lies in [-B, B] with B = (the type's largest
  * value, or 2^53 for int64) / n, so every partial sum in any order fits the
  * type - an integer sum is exact, and exact in a double too:
  *   uniform [0, B]; signed [-B, B] (uint32: [0, B]); small-ints [0, min(15, B)];
- *   wide-range: magnitudes spread over the powers of two up to B.
+ *   wide-range: magnitudes spread over the powers of two up to B;
+ *   ill-conditioned: pairs +-v with v in [B/2, B] and small terms in
+ *   [1, min(15, B)] (the pair of n = 2: v and 1 - v); uint32 as signed.
  * (Past n = the type's largest value, B would be 0: it stays 1, and an
  * integer sum may then wrap - 2^31 int32 elements, 8 GiB.) */
 #ifndef DATA_GEN_H
@@ -31,6 +43,7 @@ enum distribution {
     DIST_SMALL_INTS,  /* an exactly known sum */
     DIST_WIDE_RANGE,  /* mixes magnitudes */
     DIST_SIGNED,      /* cancellation */
+    DIST_ILL_CONDITIONED, /* large cancelling terms: condition number >= 2^29 */
     DIST_COUNT
 };
 

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cuda_check.h"
+#include "grid_override.h"
 #include "registry.h"
 
 int method_workspace_bytes(const struct method *m, struct reduce_spec spec, size_t n,
@@ -83,12 +84,15 @@ static void check_result(struct method_result *r, const struct method *m,
                          double *first_result)
 {
     const bool sums_abs = (m->flags & METHOD_SUMS_ABS) != 0;
+    const struct accuracy accuracy = result_accuracy(result, ref, sums_abs);
     r->result = result;
-    r->rel_error = relative_error(result, reference_target(ref, sums_abs), ref);
-    if (r->status == STATUS_PASS && !result_passes(result, ref, sums_abs)) {
+    r->error_ulps = accuracy.ulps;
+    r->rel_error = accuracy.relative;
+    if (r->status == STATUS_PASS && !result_passes(result, ref, m->order, sums_abs)) {
         r->status = STATUS_FAIL;
-        set_note(r, "call %d: got %.17g, want %.17g (bound %.3g)", sample, result,
-                 reference_target(ref, sums_abs), error_bound(ref));
+        set_note(r, "call %d: got %.17g, want %.17g (%s bound %.3g)", sample, result,
+                 reference_target(ref, sums_abs), summation_kind_name(m->order.kind),
+                 error_bound(ref, m->order));
     }
     if (sample == 0) {
         *first_result = result;
@@ -172,6 +176,9 @@ static int acquire(struct gpu_resources *g, size_t workspace_bytes, int samples)
     if (workspace_bytes > 0) {
         CUDA_TRY(cudaMalloc(&g->workspace, workspace_bytes));
         CUDA_TRY(cudaMemset(g->workspace, 0, workspace_bytes));
+        /* That memset runs on the legacy default stream, which does not order
+         * the non-blocking stream the methods run on: wait for it. */
+        CUDA_TRY(cudaDeviceSynchronize());
     }
     g->times = malloc((size_t)samples * sizeof *g->times);
     return g->times ? 0 : (int)cudaErrorMemoryAllocation;
@@ -258,6 +265,52 @@ static void record_clocks(struct clock_monitor *clocks, struct method_result *r)
     }
 }
 
+/* One untimed call into g's buffers, the result slot poisoned first (NaN
+ * for floating point), the result read back. */
+static int call_once(const struct method *m, const struct measure_input *in,
+                     enum pass_strategy strategy, cudaStream_t stream, struct gpu_resources *g,
+                     double *result)
+{
+    CUDA_TRY(cudaMemsetAsync(g->d_out, 0xFF, MAX_RESULT_BYTES, stream));
+    PROPAGATE(run_method_once(m, strategy, in->spec, in->d_in, in->n, g->d_out, g->workspace,
+                              stream));
+    unsigned char bytes[MAX_RESULT_BYTES];
+    CUDA_TRY(cudaMemcpyAsync(bytes, g->d_out, sizeof bytes, cudaMemcpyDeviceToHost, stream));
+    CUDA_TRY(cudaStreamSynchronize(stream));
+    *result = result_value(in->spec, bytes);
+    return 0;
+}
+
+/* The method once on each forced grid, with a workspace queried (and
+ * allocated, zeroed) under that grid, its bits against `natural`, its own
+ * grid's result. A launcher that never took the forced grid is unforced. */
+static int check_grid_independence(const struct method *m, const struct measure_input *in,
+                                   const struct measure_setup *setup, cudaStream_t stream,
+                                   double natural, struct method_result *r)
+{
+    int grids[FORCED_GRID_COUNT];
+    forced_grids(setup->sm_count, grids);
+    const unsigned long uses_before = forced_grid_uses();
+    bool same = true;
+    int err = 0;
+    for (int i = 0; !err && i < FORCED_GRID_COUNT; ++i) {
+        set_grid_override(grids[i]);
+        struct gpu_resources g = {0};
+        size_t workspace_bytes = 0;
+        double result = 0.0;
+        err = method_workspace_bytes(m, in->spec, in->n, &workspace_bytes);
+        if (!err)
+            err = acquire(&g, workspace_bytes, 1);
+        if (!err)
+            err = call_once(m, in, setup->strategy, stream, &g, &result);
+        same = same && memcmp(&result, &natural, sizeof result) == 0;
+        release(&g);
+    }
+    set_grid_override(0);
+    r->grid = forced_grid_uses() == uses_before ? GRID_UNFORCED : same ? GRID_SAME : GRID_DIFFERS;
+    return err;
+}
+
 static int measure_gpu(const struct method *m, const struct measure_input *in,
                        const struct measure_setup *setup, const struct l2_flusher *flusher,
                        cudaStream_t stream, struct method_result *r)
@@ -301,6 +354,13 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
         if (err) {
             r->status = STATUS_ERROR;
             set_note(r, "batch: %s", cudaGetErrorString((cudaError_t)err));
+        }
+    }
+    if (!err && r->status == STATUS_PASS) {
+        err = check_grid_independence(m, in, setup, stream, r->result, r);
+        if (err) {
+            r->status = STATUS_ERROR;
+            set_note(r, "forced grid: %s", cudaGetErrorString((cudaError_t)err));
         }
     }
     if (stopping_rule && r->status == STATUS_PASS && timed > 0 &&

@@ -14,6 +14,9 @@
  * After every timed sample (outside the timing) the clocks are read through
  * NVML, when the session has them: a row whose readings carry a throttling
  * reason is THROTTLED (clock_conditions.h).
+ * Then determinism's second level: the method once on each grid the hook
+ * forces (grid_override.h: 1, 7, SMs/2, SMs, 2 SMs blocks), untimed, its bits
+ * against its own grid's (grid: same, differs, or unforced).
  * A CPU method is timed with the monotonic host clock, on a host copy of the
  * same data, with at most CPU_MAX_SAMPLES samples (it is 100x slower). */
 #ifndef MEASURE_H
@@ -42,6 +45,7 @@ struct measure_setup {
     enum pass_strategy strategy; /* how pass kernels are driven */
     double peak_gbs;             /* for % of peak */
     struct clock_monitor *clocks; /* read after every timed sample; NULL: not read */
+    int sm_count;                /* the forced grids' scale */
 };
 
 struct measure_input {
@@ -52,11 +56,11 @@ struct measure_input {
     const struct reference *ref;
 };
 
-/* Measures one method into r (name, family, times, bandwidth, result, status,
- * determinism, note); a pair the method does not support, or an n past its
- * chain limit, is REFUSED with the reason. Returns 0 when the device is still
- * usable afterwards, or the CUDA error that broke the context (the run must
- * stop). */
+/* Measures one method into r (name, family, times, bandwidth, result, its
+ * accuracy, status, determinism run to run and across grids, note); a pair
+ * the method does not support, or an n past its chain limit, is REFUSED with
+ * the reason. Returns 0 when the device is still usable afterwards, or the
+ * CUDA error that broke the context (the run must stop). */
 int measure_method(const struct method *m, const struct measure_input *in,
                    const struct measure_setup *setup, const struct l2_flusher *flusher,
                    cudaStream_t stream, struct method_result *r);

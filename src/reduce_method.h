@@ -10,6 +10,7 @@
 #include <cuda_runtime_api.h>
 
 #include "element_type.h"
+#include "summation_order.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -62,12 +63,15 @@ enum method_flags {
     METHOD_SERIAL_CHAIN = 1 << 4,         /* one accumulator, one element after another:
                                              refused past chain_limit() (reference.h) */
     METHOD_GRID_INDEPENDENT = 1 << 5,     /* result bits depend on the data and n only, not
-                                             on the launch grid or the GPU it runs on */
+                                             on the launch grid or the GPU it runs on
+                                             (test_grid_independence asserts it) */
 };
 
 /* One method. Exactly one of launch, pass, host is set. It supports every
  * pair of a type in `types` and an operator in `ops`; any other pair is
- * REFUSED with `unsupported_why`. */
+ * REFUSED with `unsupported_why`. `order` is how its floating-point sums
+ * associate (summation_order.h), which sets its PASS/FAIL bound; left out,
+ * it is the zero value, ORDER_SERIAL_CHAIN: the loosest bound, always safe. */
 struct method {
     const char *name;   /* short, stable: the -m key, its file's name, baselines, tests */
     enum method_family family;
@@ -81,6 +85,7 @@ struct method {
     const struct pass_kernel *pass; /* driven by pass_driver.h instead */
     host_reduce_fn host;
     unsigned flags;     /* enum method_flags */
+    struct summation_order order;
 };
 
 #ifdef __cplusplus

@@ -1,5 +1,5 @@
-/* The CPU reference every method is checked against, and the bound that
- * decides PASS/FAIL. */
+/* The CPU reference every method is checked against, the bound that decides
+ * PASS/FAIL, and how far a result is from the exactly rounded answer. */
 #ifndef REFERENCE_H
 #define REFERENCE_H
 
@@ -7,46 +7,59 @@
 #include <stddef.h>
 
 #include "data_gen.h"
+#include "summation_order.h"
 
 struct reference {
     struct reduce_spec spec;
-    double sum;     /* sum x, compensated (Neumaier) in double: exact to ~1e-16 */
-    double sum_abs; /* sum |x|, the scale of any summation error */
+    double sum;     /* sum x, computed exactly (exact_sum.h), rounded once to double */
+    double sum_abs; /* sum |x| likewise: the scale of any summation error */
+    /* The same exact sums rounded once to the accumulator type (float for
+     * float, half and bfloat16): the result of a perfect method. */
+    double sum_rounded, sum_abs_rounded;
     double max, min; /* exact; the identity when n = 0 */
     size_t n;
     bool exact;     /* the sum is exact in any order (data_gen.h): integers, small-ints */
 };
 
 /* Over the n values stored at h (of spec.type), as the GPU reads them: half
- * and bfloat16 are widened exactly. */
+ * and bfloat16 are widened exactly. Two exact sums per element: about 2 s
+ * for 2^28 elements. */
 struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
                                    struct data_info info);
 
-/* Largest error allowed, in absolute terms. Max and min, integer sums and
- * exact data: zero - the result must match bit for bit. Floating-point sums:
- * summation in any order of n terms has |error| <= gamma(n-1) * sum|x| in the
- * worst case (gamma(k) = k*u / (1 - k*u), u the accumulator's unit roundoff:
- * 2^-24 for float, half and bfloat16, 2^-53 for double), but that bound is
- * vacuous past 1/u terms. Rounding errors behave like independent random
- * variables, so the realistic bound grows with sqrt(n) (Higham & Mary 2019,
- * "A new approach to probabilistic rounding error analysis"):
- *     bound = LAMBDA * sqrt(n) * u * sum|x|,   LAMBDA = 4,
- * floored at 2u * sum|x| for the smallest n. A tree sum (log2 n deep) sits
- * orders of magnitude below it; a sequential chain (atomics, the plain CPU
- * loop) stays under it until the running sum grows so large that added terms
- * fall below half an ulp - at which point it really is wrong and FAILs. */
-double error_bound(const struct reference *ref);
+/* Largest error allowed, in absolute terms, for a method whose sums follow
+ * `order`. Max and min, integer sums and exact data: zero - the result must
+ * match bit for bit. Floating-point sums: Higham's worst case for the order,
+ *     ((1 + u)^k - 1) sum|x|,   k = longest_chain(order, n)  (summation_order.h)
+ * (gamma_k sum|x| while k u < 1), u the accumulator's unit roundoff: 2^-24
+ * for float, half and bfloat16, 2^-53 for double. A correct method cannot
+ * exceed it on any data; FAIL means a bug, not an order that rounds more. A
+ * margin of 2^-49 (relative and in units of sum|x|) covers the reference's
+ * own rounding to double and the double arithmetic of the check. */
+double error_bound(const struct reference *ref, struct summation_order order);
 
 /* The value a method must match: sum |x| for a METHOD_SUMS_ABS sum. */
 double reference_target(const struct reference *ref, bool sums_abs);
 
-/* |result - target| relative to sum |x| (the scale of a sum's error); 0
- * when sum |x| is 0 or the two are equal (infinite identities included). */
-double relative_error(double result, double target, const struct reference *ref);
-
 /* NaN never passes; an infinity only where the target is that infinity (the
- * max or min of nothing). */
-bool result_passes(double result, const struct reference *ref, bool sums_abs);
+ * max or min of nothing); otherwise |result - target| <= error_bound. */
+bool result_passes(double result, const struct reference *ref, struct summation_order order,
+                   bool sums_abs);
+
+/* A result's distance from the exactly rounded answer (sum_rounded,
+ * sum_abs_rounded, or the exact max or min):
+ *   ulps      in units in the last place of that answer in the accumulator
+ *             type (1 for integers); an answer of 0 counts in the
+ *             accumulator's smallest subnormal step (2^-149, 2^-1074), the
+ *             ulp of every value that small;
+ *   relative  over |answer|; infinite when the answer is 0 and the result
+ *             is not.
+ * Both 0 for a perfect result, NaN for a NaN result, infinite for an
+ * infinite result against a finite answer. */
+struct accuracy {
+    double ulps, relative;
+};
+struct accuracy result_accuracy(double result, const struct reference *ref, bool sums_abs);
 
 /* Largest n a METHOD_SERIAL_CHAIN method accepts for spec: a floating-point
  * sum in one running total stops growing once the total's half-ulp exceeds

@@ -86,17 +86,18 @@ static void format_result(char *buf, size_t len, double v, const char *element_t
 
 void print_results_table(FILE *out, const struct run *run)
 {
-    fprintf(out, "%-20s %-11s %10s %10s %10s %8s %7s %7s %14s %8s %-7s %-8s %s\n", "method",
-            "family", "median us", "min us", "max us", "GB/s", "% peak", "vs CUB", "result",
-            "rel err", "check", "repeat", "note");
+    fprintf(out, "%-20s %-11s %10s %10s %10s %8s %7s %7s %14s %9s %8s %-7s %-8s %-8s %s\n",
+            "method", "family", "median us", "min us", "max us", "GB/s", "% peak", "vs CUB",
+            "result", "err ulps", "rel err", "check", "repeat", "grid", "note");
     for (size_t i = 0; i < run->count; ++i) {
         const struct method_result *r = &run->rows[i];
         char ratio[16];
         format_ratio(ratio, sizeof ratio, r->ratio_to_cub);
         if (r->time_us.count == 0) {
-            fprintf(out, "%-20s %-11s %10s %10s %10s %8s %7s %7s %14s %8s %-7s %-8s %s\n",
-                    r->name, r->family, "-", "-", "-", "-", "-", "-", "-", "-",
-                    method_status_name(r->status), determinism_name(r->determinism), r->note);
+            fprintf(out, "%-20s %-11s %10s %10s %10s %8s %7s %7s %14s %9s %8s %-7s %-8s %-8s %s\n",
+                    r->name, r->family, "-", "-", "-", "-", "-", "-", "-", "-", "-",
+                    method_status_name(r->status), determinism_name(r->determinism),
+                    grid_check_name(r->grid), r->note);
             continue;
         }
         char result[32];
@@ -104,10 +105,13 @@ void print_results_table(FILE *out, const struct run *run)
         char check[32];
         snprintf(check, sizeof check, "%s%s", method_status_name(r->status),
                  r->throttled ? " THROTTLED" : "");
-        fprintf(out, "%-20s %-11s %10.2f %10.2f %10.2f %8.1f %6.1f%% %7s %14s %8.1e %-7s %-8s %s%s\n",
+        fprintf(out,
+                "%-20s %-11s %10.2f %10.2f %10.2f %8.1f %6.1f%% %7s %14s %9.3g %8.1e %-7s %-8s %-8s "
+                "%s%s\n",
                 r->name, r->family, r->time_us.median, r->time_us.min, r->time_us.max, r->gbps,
-                r->pct_peak, ratio, result, r->rel_error, check,
-                determinism_name(r->determinism), r->noisy ? "NOISY " : "", r->note);
+                r->pct_peak, ratio, result, r->error_ulps, r->rel_error, check,
+                determinism_name(r->determinism), grid_check_name(r->grid),
+                r->noisy ? "NOISY " : "", r->note);
     }
 }
 

@@ -10,7 +10,8 @@
 void print_run_header(FILE *out, const struct run_context *ctx);
 
 /* One row per method: times, GB/s, % of peak, time relative to CUB, result,
- * relative error, check, determinism and notes. */
+ * its error in ulps of the exactly rounded answer and relative to it, check,
+ * determinism run to run and across grids, and notes. */
 void print_results_table(FILE *out, const struct run *run);
 
 /* The seeds' tables regenerated: hand-written steps in story order with

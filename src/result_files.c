@@ -23,7 +23,10 @@
  *   same double, so a round trip is exact; non-finite values as nan, inf, -inf.
  *   Integers are decimal; seed is the full unsigned 64-bit value.
  * - status is PASS / FAIL / ERROR / REFUSED, determinism bitwise / varies / -
- *   (unknown), noisy and host_timed 0 or 1; samples is the method's own sample count.
+ *   (unknown), grid same / differs / unforced / - (run_result.h), noisy and
+ *   host_timed 0 or 1; samples is the method's own sample count. error_ulps
+ *   and rel_error are the last result's distance from the exactly rounded
+ *   answer (reference.h: result_accuracy): nan, inf where they are.
  * - The end marker is what tells a whole file from one cut short at a row
  *   boundary. The reader rejects, naming the file (and line and column where
  *   there is one): an empty file, a first line other than the magic line
@@ -44,10 +47,12 @@
  *   = every NVML clock-event reason bit seen (clock_conditions.h), and
  *   throttled = 1 when one of them lowers clocks under load (THROTTLED).
  * - Older files are still read. v1 (float sums only) lacks the element_type
- *   and op keys, which read as float and sum. v1 and v2 lack the columns
- *   added in v3 (n, reads as the context's n; the clock columns, as 0). Keys
- *   added later are optional (device_index, max_noise_pct, the clock keys: a
- *   file without them reads as device 0, a fixed sample count, no clocks).
+ *   and op keys, which read as float and sum. Keys added later are optional
+ *   (device_index, max_noise_pct, the clock keys: a file without them reads
+ *   as device 0, a fixed sample count, no clocks). v1 and v2 files have the
+ *   columns they had: no n (it reads as the context's n), no error_ulps
+ *   (nan), no grid (-), no clock columns (0); their rel_error was relative to
+ *   sum |x|.
  *
  * JSON (--json): one object, for other tools; never read back here.
  *   {"format": "reduction-suite run v3",
@@ -57,8 +62,8 @@
  *   64-bit integer does not survive readers that hold numbers in doubles.
  *
  * Markdown (--markdown): a one-line context caption, a blank line, and the
- * table  method | family | n | median µs | GB/s | % peak | vs CUB | result |
- * check  (check: the status, THROTTLED when the clocks were throttled).
+ * table  method | family | n | median µs | GB/s | % peak | vs CUB | result | ulps |
+ * check | repeat / grid  (check: the status, THROTTLED when the clocks were).
  */
 #include "result_files.h"
 
@@ -78,8 +83,8 @@
 
 #define FORMAT_NAME "reduction-suite run"
 #define FORMAT_VERSION "v3"
+#define FORMAT_VERSION_NUMBER 3
 #define FORMAT_VERSION_V1 "v1" /* float sums only: no element_type or op keys */
-#define FORMAT_VERSION_V2 "v2" /* no per-row n or clocks */
 #define FORMAT_MAGIC_PREFIX "# " FORMAT_NAME " "
 #define FORMAT_MAGIC FORMAT_MAGIC_PREFIX FORMAT_VERSION
 #define END_MARKER_PREFIX "# end rows="
@@ -98,6 +103,7 @@ enum field_kind {
     FIELD_DOUBLE,
     FIELD_STATUS,      /* enum method_status, by method_status_name */
     FIELD_DETERMINISM, /* enum determinism, by determinism_name */
+    FIELD_GRID,        /* enum grid_check, by grid_check_name */
     FIELD_BOOL,
 };
 
@@ -106,22 +112,22 @@ struct field {
     enum field_kind kind;
     size_t offset;
     size_t size;
-    bool optional; /* a context key or column added after v1 (context) or v2 (columns): a
-                      file without it reads as 0 */
+    bool optional; /* a context key added within v2: a file without it reads as 0 */
+    int since;     /* a column added in this format version: older files lack it */
 };
 
 #define CONTEXT_FIELD(member, kind)                                                     \
     {#member, kind, offsetof(struct run_context, member),                              \
-     sizeof(((struct run_context *)0)->member), false}
+     sizeof(((struct run_context *)0)->member), false, 0}
 #define OPTIONAL_CONTEXT_FIELD(member, kind)                                            \
     {#member, kind, offsetof(struct run_context, member),                              \
-     sizeof(((struct run_context *)0)->member), true}
+     sizeof(((struct run_context *)0)->member), true, 0}
 #define METHOD_FIELD(column, member, kind)                                              \
     {column, kind, offsetof(struct method_result, member),                             \
-     sizeof(((struct method_result *)0)->member), false}
-#define V3_METHOD_FIELD(column, member, kind)                                           \
+     sizeof(((struct method_result *)0)->member), false, 1}
+#define METHOD_FIELD_SINCE(version, column, member, kind)                               \
     {column, kind, offsetof(struct method_result, member),                             \
-     sizeof(((struct method_result *)0)->member), true}
+     sizeof(((struct method_result *)0)->member), false, version}
 
 static const struct field CONTEXT_FIELDS[] = {
     CONTEXT_FIELD(device_name, FIELD_TEXT),     OPTIONAL_CONTEXT_FIELD(device_index, FIELD_INT),
@@ -148,7 +154,7 @@ static const struct field CONTEXT_FIELDS[] = {
 static const struct field COLUMNS[] = {
     METHOD_FIELD("name", name, FIELD_TEXT),
     METHOD_FIELD("family", family, FIELD_TEXT),
-    V3_METHOD_FIELD("n", n, FIELD_SIZE),
+    METHOD_FIELD_SINCE(3, "n", n, FIELD_SIZE),
     METHOD_FIELD("status", status, FIELD_STATUS),
     METHOD_FIELD("median_us", time_us.median, FIELD_DOUBLE),
     METHOD_FIELD("min_us", time_us.min, FIELD_DOUBLE),
@@ -160,20 +166,33 @@ static const struct field COLUMNS[] = {
     METHOD_FIELD("pct_peak", pct_peak, FIELD_DOUBLE),
     METHOD_FIELD("ratio_to_cub", ratio_to_cub, FIELD_DOUBLE),
     METHOD_FIELD("result", result, FIELD_DOUBLE),
+    METHOD_FIELD_SINCE(3, "error_ulps", error_ulps, FIELD_DOUBLE),
     METHOD_FIELD("rel_error", rel_error, FIELD_DOUBLE),
     METHOD_FIELD("determinism", determinism, FIELD_DETERMINISM),
+    METHOD_FIELD_SINCE(3, "grid", grid, FIELD_GRID),
     METHOD_FIELD("noisy", noisy, FIELD_BOOL),
     METHOD_FIELD("host_timed", host_timed, FIELD_BOOL),
-    V3_METHOD_FIELD("clock_readings", clocks.readings, FIELD_INT),
-    V3_METHOD_FIELD("sm_clock_mhz", clocks.sm_mhz_min, FIELD_INT),
-    V3_METHOD_FIELD("mem_clock_mhz", clocks.mem_mhz_min, FIELD_INT),
-    V3_METHOD_FIELD("temperature_c", clocks.temperature_c_max, FIELD_INT),
-    V3_METHOD_FIELD("power_w", clocks.power_w_max, FIELD_DOUBLE),
-    V3_METHOD_FIELD("clock_events", clocks.event_reasons, FIELD_U64),
-    V3_METHOD_FIELD("throttled", throttled, FIELD_BOOL),
+    METHOD_FIELD_SINCE(3, "clock_readings", clocks.readings, FIELD_INT),
+    METHOD_FIELD_SINCE(3, "sm_clock_mhz", clocks.sm_mhz_min, FIELD_INT),
+    METHOD_FIELD_SINCE(3, "mem_clock_mhz", clocks.mem_mhz_min, FIELD_INT),
+    METHOD_FIELD_SINCE(3, "temperature_c", clocks.temperature_c_max, FIELD_INT),
+    METHOD_FIELD_SINCE(3, "power_w", clocks.power_w_max, FIELD_DOUBLE),
+    METHOD_FIELD_SINCE(3, "clock_events", clocks.event_reasons, FIELD_U64),
+    METHOD_FIELD_SINCE(3, "throttled", throttled, FIELD_BOOL),
     METHOD_FIELD("note", note, FIELD_TEXT),
 };
 #define COLUMN_COUNT (sizeof COLUMNS / sizeof COLUMNS[0])
+
+/* The columns of a file of format `version`, in order: COLUMNS less those
+ * added after it. */
+static size_t columns_of_version(int version, const struct field *columns[COLUMN_COUNT])
+{
+    size_t count = 0;
+    for (size_t i = 0; i < COLUMN_COUNT; ++i)
+        if (COLUMNS[i].since <= version)
+            columns[count++] = &COLUMNS[i];
+    return count;
+}
 
 static const enum determinism DETERMINISMS[] = {DETERMINISM_UNKNOWN, DETERMINISM_BITWISE,
                                                 DETERMINISM_VARIES};
@@ -228,6 +247,9 @@ static const char *format_scalar(const struct field *f, const void *record, char
     case FIELD_DETERMINISM:
         snprintf(buf, len, "%s", determinism_name(*(const enum determinism *)p));
         break;
+    case FIELD_GRID:
+        snprintf(buf, len, "%s", grid_check_name(*(const enum grid_check *)p));
+        break;
     case FIELD_BOOL: snprintf(buf, len, "%d", *(const bool *)p ? 1 : 0); break;
     case FIELD_TEXT: snprintf(buf, len, "%.*s", (int)text_length(f, record), p); break;
     }
@@ -236,19 +258,15 @@ static const char *format_scalar(const struct field *f, const void *record, char
 
 static bool is_control(char c) { return (unsigned char)c < 0x20 || c == 0x7f; }
 
-/* The columns a file of this version has: all of them from v3 on; v1 and v2
- * lack the optional ones. */
-static bool has_column(const struct field *f, int version) { return version >= 3 || !f->optional; }
-
-/* The header row of a file of this version: the column names, comma-separated. */
-static const char *format_header(char *buf, size_t len, int version)
+/* The header row of a file of format `version`: its column names, comma-separated. */
+static const char *format_header(int version, char *buf, size_t len)
 {
+    const struct field *columns[COLUMN_COUNT];
+    const size_t count = columns_of_version(version, columns);
     size_t used = 0;
     buf[0] = '\0';
-    for (size_t i = 0; i < COLUMN_COUNT && used < len; ++i)
-        if (has_column(&COLUMNS[i], version))
-            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-                                     COLUMNS[i].name);
+    for (size_t i = 0; i < count && used < len; ++i)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "", columns[i]->name);
     return buf;
 }
 
@@ -297,7 +315,7 @@ static void write_csv_body(FILE *out, const struct run *run)
     for (size_t k = 0; k < CONTEXT_FIELD_COUNT; ++k)
         write_context_line(out, &CONTEXT_FIELDS[k], &run->context);
     char header[1024];
-    fprintf(out, "%s\n", format_header(header, sizeof header, 3));
+    fprintf(out, "%s\n", format_header(FORMAT_VERSION_NUMBER, header, sizeof header));
     for (size_t i = 0; i < run->count; ++i) {
         for (size_t c = 0; c < COLUMN_COUNT; ++c) {
             if (c)
@@ -343,6 +361,7 @@ static void write_json_value(FILE *out, const struct field *f, const void *recor
     case FIELD_U64:
     case FIELD_STATUS:
     case FIELD_DETERMINISM:
+    case FIELD_GRID:
         format_scalar(f, record, buf, sizeof buf);
         write_json_string(out, buf, strlen(buf));
         break;
@@ -439,9 +458,9 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
     else
         fputs("- | ", out);
     if (r->time_us.count > 0)
-        fprintf(out, "%.9g | ", r->result);
+        fprintf(out, "%.9g | %.3g | ", r->result, r->error_ulps);
     else
-        fputs("- | ", out);
+        fputs("- | - | ", out);
     fputs(method_status_name(r->status), out);
     if (r->noisy)
         fputs(" (noisy)", out);
@@ -451,14 +470,15 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
         fputs(": ", out);
         write_markdown_text(out, r->note, bounded_length(r->note, sizeof r->note));
     }
-    fputs(" |\n", out);
+    fprintf(out, " | %s / %s |\n", determinism_name(r->determinism), grid_check_name(r->grid));
 }
 
 static void write_markdown_body(FILE *out, const struct run *run)
 {
     write_markdown_caption(out, &run->context);
-    fputs("\n| method | family | n | median µs | GB/s | % peak | vs CUB | result | check |\n"
-          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n",
+    fputs("\n| method | family | n | median µs | GB/s | % peak | vs CUB | result | ulps | check | "
+          "repeat / grid |\n"
+          "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n",
           out);
     for (size_t i = 0; i < run->count; ++i)
         write_markdown_row(out, &run->rows[i]);
@@ -500,6 +520,7 @@ struct csv_reader {
     char *err;
     size_t err_len;
     size_t line_no; /* 0 before the first line, and for problems of the whole file */
+    int version;    /* the file's format version, from its first line */
 };
 
 /* "PATH: line N: what", or "PATH: what" when line_no is 0. Returns -1. */
@@ -586,6 +607,16 @@ static bool parse_determinism(const char *text, enum determinism *out)
     return false;
 }
 
+static bool parse_grid_check(const char *text, enum grid_check *out)
+{
+    for (int g = 0; g < GRID_CHECK_COUNT; ++g)
+        if (strcmp(text, grid_check_name((enum grid_check)g)) == 0) {
+            *out = (enum grid_check)g;
+            return true;
+        }
+    return false;
+}
+
 /* Digits, perhaps after a minus: a whole number, whether or not it fits. */
 static bool is_whole_number(const char *text)
 {
@@ -635,6 +666,10 @@ static bool parse_value(const struct field *f, const char *text, void *record, c
     case FIELD_DETERMINISM:
         ok = parse_determinism(text, (enum determinism *)p);
         expected = "bitwise, varies or -";
+        break;
+    case FIELD_GRID:
+        ok = parse_grid_check(text, (enum grid_check *)p);
+        expected = "same, differs, unforced or -";
         break;
     case FIELD_BOOL:
         ok = strcmp(text, "0") == 0 || strcmp(text, "1") == 0;
@@ -738,8 +773,8 @@ static size_t split_csv(char *line, char **fields, size_t max, const char **prob
 
 /* ---- reading: the parts of the file */
 
-/* Sets *version to 1, 2 or 3. */
-static int check_magic(struct csv_reader *r, struct line_cursor *c, int *version)
+/* Sets r->version: 1 (float sums only) up to FORMAT_VERSION_NUMBER. */
+static int check_magic(struct csv_reader *r, struct line_cursor *c)
 {
     char *line = NULL;
     bool terminated = false;
@@ -749,16 +784,18 @@ static int check_magic(struct csv_reader *r, struct line_cursor *c, int *version
     if (strncmp(line, FORMAT_MAGIC_PREFIX, strlen(FORMAT_MAGIC_PREFIX)) != 0)
         return fail(r, 0, "not a reduction-suite results file (first line is '%s', expected '%s')",
                     snippet(line, shown, sizeof shown), FORMAT_MAGIC);
-    const char *const version_text = line + strlen(FORMAT_MAGIC_PREFIX);
-    *version = strcmp(version_text, FORMAT_VERSION) == 0      ? 3
-               : strcmp(version_text, FORMAT_VERSION_V2) == 0 ? 2
-               : strcmp(version_text, FORMAT_VERSION_V1) == 0 ? 1
-                                                              : 0;
-    if (*version == 0)
+    const char *version = line + strlen(FORMAT_MAGIC_PREFIX);
+    r->version = 0;
+    for (int v = 1; v <= FORMAT_VERSION_NUMBER; ++v) {
+        char name[8];
+        snprintf(name, sizeof name, "v%d", v);
+        r->version = strcmp(version, name) == 0 ? v : r->version;
+    }
+    if (r->version == 0)
         return fail(r, 1,
-                    "unsupported format version '%s' (this build reads '" FORMAT_VERSION
-                    "', '" FORMAT_VERSION_V2 "' and '" FORMAT_VERSION_V1 "')",
-                    snippet(line + strlen(FORMAT_MAGIC_PREFIX), shown, sizeof shown));
+                    "unsupported format version '%s' (this build reads '" FORMAT_VERSION_V1
+                    "' to '" FORMAT_VERSION "')",
+                    snippet(version, shown, sizeof shown));
     if (!terminated)
         return fail(r, 1, "truncated: the file ends in the middle of this line");
     return 0;
@@ -807,11 +844,11 @@ static int check_context_complete(const struct csv_reader *r, const bool seen[CO
 
 /* Reads '# key=value' lines up to the header row, which it returns. A v1
  * file has no element_type and op: it summed floats. */
-static int read_context(struct csv_reader *r, struct line_cursor *c, bool v1,
-                        struct run_context *ctx, char **header)
+static int read_context(struct csv_reader *r, struct line_cursor *c, struct run_context *ctx,
+                        char **header)
 {
     bool seen[CONTEXT_FIELD_COUNT] = {false};
-    if (v1) {
+    if (r->version == 1) {
         snprintf(ctx->element_type, sizeof ctx->element_type, "float");
         snprintf(ctx->op, sizeof ctx->op, "sum");
         seen[(size_t)(find_context_field("element_type") - CONTEXT_FIELDS)] = true;
@@ -838,10 +875,10 @@ static bool header_has(char *const *names, size_t count, const char *name)
     return false;
 }
 
-static bool is_column_name(const char *name, int version)
+static bool is_column_name(const struct field *const *columns, size_t count, const char *name)
 {
-    for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        if (has_column(&COLUMNS[i], version) && strcmp(COLUMNS[i].name, name) == 0)
+    for (size_t i = 0; i < count; ++i)
+        if (strcmp(columns[i]->name, name) == 0)
             return true;
     return false;
 }
@@ -852,37 +889,30 @@ static void append_name(char *list, size_t len, const char *name)
     snprintf(list + used, len - used, "%s'%s'", used ? ", " : "", name);
 }
 
-static size_t column_count(int version)
+/* The header must be exactly the columns of the file's version. */
+static int check_header(struct csv_reader *r, char *line)
 {
-    size_t count = 0;
-    for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        count += has_column(&COLUMNS[i], version);
-    return count;
-}
-
-static int check_header(struct csv_reader *r, char *line, int version)
-{
+    const struct field *columns[COLUMN_COUNT];
+    const size_t expected_count = columns_of_version(r->version, columns);
     char *names[MAX_FIELDS];
     const char *problem = NULL;
     const size_t count = split_csv(line, names, MAX_FIELDS, &problem);
     if (problem)
         return fail(r, r->line_no, "header row: %s", problem);
-    const size_t expected_count = column_count(version);
     bool exact = count == expected_count;
-    for (size_t i = 0, k = 0; exact && i < COLUMN_COUNT; ++i)
-        if (has_column(&COLUMNS[i], version))
-            exact = strcmp(names[k++], COLUMNS[i].name) == 0;
+    for (size_t i = 0; exact && i < expected_count; ++i)
+        exact = strcmp(names[i], columns[i]->name) == 0;
     if (exact)
         return 0;
     if (count > MAX_FIELDS)
         return fail(r, r->line_no, "header row has %zu columns, expected %zu", count,
                     expected_count);
     char missing[512] = "", unexpected[512] = "";
-    for (size_t i = 0; i < COLUMN_COUNT; ++i)
-        if (has_column(&COLUMNS[i], version) && !header_has(names, count, COLUMNS[i].name))
-            append_name(missing, sizeof missing, COLUMNS[i].name);
+    for (size_t i = 0; i < expected_count; ++i)
+        if (!header_has(names, count, columns[i]->name))
+            append_name(missing, sizeof missing, columns[i]->name);
     for (size_t i = 0; i < count; ++i)
-        if (!is_column_name(names[i], version))
+        if (!is_column_name(columns, expected_count, names[i]))
             append_name(unexpected, sizeof unexpected, names[i]);
     if (missing[0] || unexpected[0])
         return fail(r, r->line_no, "header row: %s%s%s%s%s", missing[0] ? "missing column(s) " : "",
@@ -890,10 +920,10 @@ static int check_header(struct csv_reader *r, char *line, int version)
                     unexpected[0] ? "unexpected column(s) " : "", unexpected);
     char expected[1024];
     return fail(r, r->line_no, "header row: columns repeated or out of order (expected %s)",
-                format_header(expected, sizeof expected, version));
+                format_header(r->version, expected, sizeof expected));
 }
 
-static int read_row(struct csv_reader *r, char *line, int version, struct method_result *m)
+static int read_row(struct csv_reader *r, char *line, struct method_result *m)
 {
     if (line[0] == '\0')
         return fail(r, r->line_no, "empty line where a row was expected");
@@ -902,14 +932,15 @@ static int read_row(struct csv_reader *r, char *line, int version, struct method
     const size_t count = split_csv(line, fields, MAX_FIELDS, &problem);
     if (problem)
         return fail(r, r->line_no, "%s", problem);
-    if (count != column_count(version))
-        return fail(r, r->line_no, "%zu fields, expected %zu", count, column_count(version));
-    *m = (struct method_result){0};
+    const struct field *columns[COLUMN_COUNT];
+    const size_t expected_count = columns_of_version(r->version, columns);
+    if (count != expected_count)
+        return fail(r, r->line_no, "%zu fields, expected %zu", count, expected_count);
+    *m = (struct method_result){.error_ulps = NAN}; /* unknown where the version has no column */
     char why[128];
-    for (size_t i = 0, k = 0; i < COLUMN_COUNT; ++i)
-        if (has_column(&COLUMNS[i], version) &&
-            !parse_value(&COLUMNS[i], fields[k++], m, why, sizeof why))
-            return fail(r, r->line_no, "column '%s': %s", COLUMNS[i].name, why);
+    for (size_t i = 0; i < expected_count; ++i)
+        if (!parse_value(columns[i], fields[i], m, why, sizeof why))
+            return fail(r, r->line_no, "column '%s': %s", columns[i]->name, why);
     if (m->name[0] == '\0')
         return fail(r, r->line_no, "column 'name': empty method name");
     return 0;
@@ -954,7 +985,7 @@ static int check_end(struct csv_reader *r, struct line_cursor *c, const char *ma
  * first_line + j: that is how a duplicate names where its twin was. A row is
  * keyed by (method, n): a sweep repeats methods, one row per size. Before v3
  * every row reduced the context's n. */
-static int read_rows(struct csv_reader *r, struct line_cursor *c, int version, struct run *out)
+static int read_rows(struct csv_reader *r, struct line_cursor *c, struct run *out)
 {
     const size_t first_line = c->line_no + 1;
     size_t capacity = 0;
@@ -962,9 +993,9 @@ static int read_rows(struct csv_reader *r, struct line_cursor *c, int version, s
     int got;
     while ((got = take_line(r, c, &line)) == 1 && line[0] != '#') {
         struct method_result m;
-        if (read_row(r, line, version, &m) != 0)
+        if (read_row(r, line, &m) != 0)
             return -1;
-        if (version < 3)
+        if (r->version < 3)
             m.n = out->context.n;
         for (size_t j = 0; j < out->count; ++j)
             if (strcmp(out->rows[j].name, m.name) == 0 && out->rows[j].n == m.n)
@@ -1033,12 +1064,10 @@ static int parse_run(struct csv_reader *r, char *text, size_t size, struct run *
         return fail(r, 0, "not a reduction-suite results file (binary data)");
     struct line_cursor c = {.next = text, .end = text + size, .line_no = 0};
     char *header = NULL;
-    int version = 0;
-    if (check_magic(r, &c, &version) != 0 ||
-        read_context(r, &c, version == 1, &out->context, &header) != 0 ||
-        check_header(r, header, version) != 0)
+    if (check_magic(r, &c) != 0 || read_context(r, &c, &out->context, &header) != 0 ||
+        check_header(r, header) != 0)
         return -1;
-    return read_rows(r, &c, version, out);
+    return read_rows(r, &c, out);
 }
 
 int read_run_csv(const char *path, struct run *out, char *err, size_t err_len)

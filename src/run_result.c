@@ -21,3 +21,15 @@ const char *determinism_name(enum determinism d)
     }
     return "-";
 }
+
+const char *grid_check_name(enum grid_check g)
+{
+    switch (g) {
+    case GRID_SAME: return "same";
+    case GRID_DIFFERS: return "differs";
+    case GRID_UNFORCED: return "unforced";
+    case GRID_UNCHECKED:
+    case GRID_CHECK_COUNT: break;
+    }
+    return "-";
+}

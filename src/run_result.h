@@ -59,6 +59,17 @@ enum determinism {
     DETERMINISM_VARIES,  /* results differed run to run (atomics) */
 };
 
+/* Determinism's second level: the same bits on another GPU, which the run
+ * stands in for by forcing other grids on the launcher (grid_override.h). */
+enum grid_check {
+    GRID_UNCHECKED, /* not a GPU method, or it did not pass */
+    GRID_SAME,      /* grids of 1, 7, SMs/2, SMs and 2 SMs blocks gave its own grid's bits */
+    GRID_DIFFERS,   /* some forced grid changed the bits: they depend on the GPU */
+    GRID_UNFORCED,  /* no grid the hook reaches: one block per fixed number of inputs
+                       (pass and atomic kernels: the same grid everywhere) or a library's own */
+    GRID_CHECK_COUNT
+};
+
 struct method_result {
     char name[NAME_LEN];
     char family[NAME_LEN];
@@ -68,9 +79,11 @@ struct method_result {
     double pct_peak;             /* gbps / context peak_gbs * 100 */
     double ratio_to_cub;         /* median / CUB's median; 0 when CUB did not run */
     double result;               /* the last sample's result (exact for the suite's data) */
-    double rel_error;            /* |result - reference| / sum |x| */
+    double error_ulps;           /* its distance from the exactly rounded answer, in ulps of */
+    double rel_error;            /* that answer, and relative to it (reference.h: accuracy) */
     enum method_status status;
     enum determinism determinism;
+    enum grid_check grid;
     bool noisy;                  /* stats_too_noisy() */
     bool host_timed;             /* its time includes host work (allocation, sync) */
     struct clock_conditions clocks; /* NVML, read after every timed sample */
@@ -82,5 +95,6 @@ struct method_result {
 
 const char *method_status_name(enum method_status s);
 const char *determinism_name(enum determinism d);
+const char *grid_check_name(enum grid_check g); /* same, differs, unforced, - */
 
 #endif

@@ -99,6 +99,8 @@ static void every_option_should_be_read(void)
     CHECK(strcmp(o.baseline_path, "b.csv") == 0);
     CHECK(parse(&o, err, "--compare old.csv new.csv") == CLI_OK);
     CHECK(strcmp(o.compare_old, "old.csv") == 0 && strcmp(o.compare_new, "new.csv") == 0);
+    CHECK(parse(&o, err, "--dist ill-conditioned") == CLI_OK && o.dist == DIST_ILL_CONDITIONED);
+    CHECK(parse(&o, err, "-dwide-range") == CLI_OK && o.dist == DIST_WIDE_RANGE);
 }
 
 /* GNU conventions through getopt_long: attached values, --name=value, --. */
@@ -185,6 +187,7 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--op", "--op needs a value"},
         {"-o", "-o needs a value"},
         {"--dist gaussian", "unknown distribution 'gaussian'"},
+        {"--dist gaussian", "(uniform, small-ints, wide-range, signed, ill-conditioned)"},
         {"--strategy fast", "unknown strategy 'fast'"},
         {"--frobnicate", "unknown option '--frobnicate'"},
         {"extra", "unexpected argument 'extra'"},

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "data_gen.h"
+#include "exact_sum.h"
 
 static const enum element_type FLOATING[] = {TYPE_FLOAT, TYPE_DOUBLE, TYPE_HALF, TYPE_BFLOAT16};
 static const enum element_type INTEGERS[] = {TYPE_INT32, TYPE_INT64, TYPE_UINT32};
@@ -234,9 +235,9 @@ static void integer_values_should_stay_within_the_bound_for_n(void)
                 const size_t n = sizes[s];
                 const double bound = integer_bound(t, n);
                 /* what each distribution draws from */
-                const double lo = dist == DIST_SIGNED && t != TYPE_UINT32 ? -bound
-                                  : dist == DIST_WIDE_RANGE             ? 1.0
-                                                                        : 0.0;
+                const bool signed_values = (dist == DIST_SIGNED || dist == DIST_ILL_CONDITIONED) &&
+                                           t != TYPE_UINT32;
+                const double lo = signed_values ? -bound : dist == DIST_WIDE_RANGE ? 1.0 : 0.0;
                 const double hi = dist == DIST_SMALL_INTS ? fmin(15.0, bound) : bound;
                 void *h = alloc_elements(t, n);
                 fill_data(h, n, t, dist, 5);
@@ -421,11 +422,95 @@ static void small_ints_should_say_inexact_past_the_accumulator_range(void)
 static void other_float_distributions_should_not_claim_an_exact_sum(void)
 {
     enum { N = 1000 };
-    const enum distribution inexact[] = {DIST_UNIFORM, DIST_WIDE_RANGE, DIST_SIGNED};
+    const enum distribution inexact[] = {DIST_UNIFORM, DIST_WIDE_RANGE, DIST_SIGNED,
+                                         DIST_ILL_CONDITIONED};
     for (size_t k = 0; k < COUNT(FLOATING); ++k)
         for (size_t d = 0; d < COUNT(inexact); ++d) {
             void *h = alloc_elements(FLOATING[k], N);
             CHECK(!fill_data(h, N, FLOATING[k], inexact[d], 2).exact_sum_known);
+            free(h);
+        }
+}
+
+/* ---- ill-conditioned */
+
+/* sum |x| / |sum x| of n values at h, both sums exact. */
+static double condition_number(enum element_type t, const void *h, size_t n, double *exact_sum)
+{
+    struct exact_sum sum, sum_abs;
+    exact_sum_init(&sum);
+    exact_sum_init(&sum_abs);
+    for (size_t i = 0; i < n; ++i) {
+        exact_sum_add(&sum, load_as_double(t, h, i));
+        exact_sum_add(&sum_abs, fabs(load_as_double(t, h, i)));
+    }
+    *exact_sum = exact_sum_round(&sum, TYPE_DOUBLE);
+    return exact_sum_round(&sum_abs, TYPE_DOUBLE) / fabs(*exact_sum);
+}
+
+static void ill_conditioned_should_cancel_to_its_small_terms(void)
+{
+    const size_t sizes[] = {3, 4, 5, 32, 33, 1000, 100001};
+    for (size_t k = 0; k < COUNT(FLOATING); ++k)
+        for (size_t s = 0; s < COUNT(sizes); ++s) {
+            const enum element_type t = FLOATING[k];
+            const size_t n = sizes[s];
+            void *h = alloc_elements(t, n);
+            fill_data(h, n, t, DIST_ILL_CONDITIONED, 40 + s);
+            double sum = 0.0;
+            const double cond = condition_number(t, h, n, &sum);
+            /* the large terms cancel in pairs: the middle terms are the sum */
+            const size_t pairs = (n - 1) / 2;
+            double middle = 0.0, negatives = 0.0;
+            for (size_t i = 0; i < n; ++i) {
+                const double v = load_as_double(t, h, i);
+                middle += i >= pairs && i < n - pairs ? v : 0.0;
+                negatives += v < 0.0;
+                if (i < pairs)
+                    CHECK(load_as_double(t, h, n - 1 - i) == -v);
+            }
+            CHECK(sum == middle && sum > 0.0);
+            CHECK(n < 30 || (negatives > n / 4 && negatives < 3 * n / 4)); /* random signs */
+            CHECK(cond >= (t == TYPE_HALF ? 0x1p20 : 0x1p29));
+            if (cond < 0x1p20)
+                fprintf(stderr, "  %s n=%zu: condition %.3g\n", element_type_name(t), n, cond);
+            free(h);
+        }
+}
+
+static void ill_conditioned_pair_should_be_as_ill_conditioned_as_two_values_can_be(void)
+{
+    for (size_t k = 0; k < COUNT(FLOATING); ++k) {
+        const enum element_type t = FLOATING[k];
+        unsigned char h[16];
+        fill_data(h, 2, t, DIST_ILL_CONDITIONED, 3);
+        double sum = 0.0;
+        const double cond = condition_number(t, h, 2, &sum);
+        CHECK(cond == ldexp(1.0, precision(t) + 1) - 1.0); /* float 3.4e7, double 3.6e16 */
+        CHECK(sum != 0.0);
+    }
+    /* integers: v and 1 - v */
+    int32_t pair[2];
+    const struct data_info info = fill_data(pair, 2, TYPE_INT32, DIST_ILL_CONDITIONED, 3);
+    CHECK(pair[0] + pair[1] == 1 && info.exact_sum == 1.0 && pair[0] >= 2147483647 / 4);
+}
+
+static void ill_conditioned_integers_should_cancel_exactly(void)
+{
+    const size_t sizes[] = {1, 3, 4, 1000, 1000003};
+    for (size_t k = 0; k < COUNT(INTEGERS); ++k)
+        for (size_t s = 0; s < COUNT(sizes); ++s) {
+            const enum element_type t = INTEGERS[k];
+            const size_t n = sizes[s];
+            void *h = alloc_elements(t, n);
+            const struct data_info info = fill_data(h, n, t, DIST_ILL_CONDITIONED, 8);
+            double sum_abs = 0.0;
+            for (size_t i = 0; i < n; ++i)
+                sum_abs += fabs(load_as_double(t, h, i));
+            CHECK(info.exact_sum_known && info.exact_sum >= 1.0);
+            /* uint32 cannot cancel: drawn as signed */
+            if (t != TYPE_UINT32)
+                CHECK(info.exact_sum <= 30.0 && (n < 1000 || sum_abs / info.exact_sum > 1e6));
             free(h);
         }
 }
@@ -496,7 +581,8 @@ static void extreme_value_should_lie_beyond_every_generated_value(void)
 
 static void distribution_names_should_round_trip(void)
 {
-    static const char *const NAMES[DIST_COUNT] = {"uniform", "small-ints", "wide-range", "signed"};
+    static const char *const NAMES[DIST_COUNT] = {"uniform", "small-ints", "wide-range", "signed",
+                                                  "ill-conditioned"};
     for (int d = 0; d < DIST_COUNT; ++d) {
         CHECK((int)distribution_from_name(distribution_name((enum distribution)d)) == d);
         CHECK(strcmp(distribution_name((enum distribution)d), NAMES[d]) == 0);
@@ -522,6 +608,9 @@ int main(void)
     RUN_TEST(small_ints_should_fill_the_float_range_up_to_2_pow_24);
     RUN_TEST(small_ints_should_say_inexact_past_the_accumulator_range);
     RUN_TEST(other_float_distributions_should_not_claim_an_exact_sum);
+    RUN_TEST(ill_conditioned_should_cancel_to_its_small_terms);
+    RUN_TEST(ill_conditioned_pair_should_be_as_ill_conditioned_as_two_values_can_be);
+    RUN_TEST(ill_conditioned_integers_should_cancel_exactly);
     RUN_TEST(extreme_value_should_be_the_types_largest_or_lowest);
     RUN_TEST(extreme_value_should_lie_beyond_every_generated_value);
     RUN_TEST(distribution_names_should_round_trip);

@@ -80,6 +80,33 @@ static void every_name_should_be_its_file_name(void)
     }
 }
 
+/* The summation order matches the rest of the descriptor: a pass kernel's
+ * blocks are its pass's, a serial-chain flag is a chain, a method whose
+ * bits vary run to run cannot promise the same bits on another grid; and
+ * every order but a chain is far tighter than one (k at 2^24 elements,
+ * summation_order.h). */
+static void orders_should_agree_with_the_descriptor(void)
+{
+    const size_t n = (size_t)1 << 24;
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const struct method *m = METHODS[i];
+        const struct summation_order o = m->order;
+        CHECK(o.kind <= ORDER_THREAD_CHAINS);
+        if (m->pass)
+            CHECK(o.kind == ORDER_BLOCK_PASSES && o.width == m->pass->items_per_block);
+        if (m->flags & METHOD_SERIAL_CHAIN)
+            CHECK(o.kind == ORDER_SERIAL_CHAIN);
+        CHECK(!(m->flags & METHOD_GRID_INDEPENDENT) || !(m->flags & METHOD_ORDER_VARIES));
+        if (o.kind != ORDER_SERIAL_CHAIN)
+            CHECK(o.width >= 1 && o.depth >= 1 && longest_chain(o, n) < n / 200);
+        if (m->family == FAMILY_VENDOR)
+            CHECK(o.kind == ORDER_SERIAL_CHAIN); /* theirs to know, not ours */
+    }
+    const struct method *r0 = find_method("reduce0"), *ilp = find_method("one_pass_ilp");
+    CHECK(longest_chain(r0->order, n) == 8 * 4); /* 3 passes of 256, + 1 for the split */
+    CHECK(longest_chain(ilp->order, n) == n / 256 + 8192 / 256 + 2 * 15);
+}
+
 static void refusals_should_name_the_reason(void)
 {
     char reason[160];
@@ -112,6 +139,7 @@ int main(int argc, char **argv)
     RUN_TEST(every_method_should_have_one_entry_point_and_its_texts);
     RUN_TEST(declared_pairs_should_be_within_the_enums_and_refusals_explained);
     RUN_TEST(every_name_should_be_its_file_name);
+    RUN_TEST(orders_should_agree_with_the_descriptor);
     RUN_TEST(refusals_should_name_the_reason);
     return test_exit_code();
 }

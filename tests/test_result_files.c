@@ -85,9 +85,11 @@ static struct method_result method(const char *name, const char *family, double 
         .pct_peak = 100.0 / 3.0,
         .ratio_to_cub = 1.0 / 7.0,
         .result = 8388608.25,
+        .error_ulps = 0.5,
         .rel_error = DBL_MIN / 4.0, /* subnormal: must survive the trip too */
         .status = STATUS_PASS,
         .determinism = DETERMINISM_BITWISE,
+        .grid = GRID_SAME,
         .noisy = false,
         .n = 16777216,
         .clocks = {.readings = 100, .sm_mhz_min = 1755, .mem_mhz_min = 2619,
@@ -109,9 +111,12 @@ static struct run sample_run(struct method_result rows[3])
     rows[1].determinism = DETERMINISM_VARIES;
     rows[1].noisy = true;
     rows[1].result = NAN;
+    rows[1].error_ulps = NAN;
     rows[1].rel_error = INFINITY;
+    rows[1].grid = GRID_DIFFERS;
     snprintf(rows[1].note, sizeof rows[1].note, "flags: \"odd\", spread | wide");
-    rows[2] = (struct method_result){.status = STATUS_REFUSED, .determinism = DETERMINISM_UNKNOWN};
+    rows[2] = (struct method_result){.status = STATUS_REFUSED, .determinism = DETERMINISM_UNKNOWN,
+                                     .grid = GRID_UNFORCED};
     snprintf(rows[2].name, sizeof rows[2].name, "atomic_naive");
     snprintf(rows[2].family, sizeof rows[2].family, "progression");
     snprintf(rows[2].note, sizeof rows[2].note, "accepts at most 1048576 elements");
@@ -167,8 +172,9 @@ static bool same_method(const struct method_result *a, const struct method_resul
            a->time_us.q1 == b->time_us.q1 && a->time_us.q3 == b->time_us.q3 &&
            same_double(a->gbps, b->gbps) && same_double(a->pct_peak, b->pct_peak) &&
            same_double(a->ratio_to_cub, b->ratio_to_cub) && same_double(a->result, b->result) &&
-           same_double(a->rel_error, b->rel_error) && a->status == b->status &&
-           a->determinism == b->determinism && a->noisy == b->noisy &&
+           same_double(a->error_ulps, b->error_ulps) && same_double(a->rel_error, b->rel_error) &&
+           a->status == b->status && a->determinism == b->determinism && a->grid == b->grid &&
+           a->noisy == b->noisy &&
            strcmp(a->note, b->note) == 0 && a->n == b->n &&
            memcmp(&a->clocks, &b->clocks, sizeof a->clocks) == 0 && a->throttled == b->throttled;
 }
@@ -183,6 +189,72 @@ static char *sample_csv_text(const char *name)
     char *text = slurp(path);
     remove(path);
     return text;
+}
+
+static bool is_named(const char *field, size_t len, const char *const *names)
+{
+    for (size_t k = 0; names[k]; ++k)
+        if (strlen(names[k]) == len && strncmp(field, names[k], len) == 0)
+            return true;
+    return false;
+}
+
+/* text without the CSV columns named in `drop` (a NULL-terminated list):
+ * from the header row and every row up to the end marker, quotes respected. */
+static char *without_columns(const char *text, const char *const *drop)
+{
+    char *out = calloc(1, strlen(text) + 1), *o = out;
+    bool dropped[64] = {false}, header_seen = false, in_table = false;
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        end = end ? end + 1 : line + strlen(line);
+        const bool is_header = !header_seen && line[0] != '#';
+        header_seen = header_seen || is_header;
+        in_table = is_header || (in_table && line[0] != '#'); /* '#' after it: the end marker */
+        if (!in_table) {
+            memcpy(o, line, (size_t)(end - line));
+            o += end - line;
+            line = end;
+            continue;
+        }
+        size_t column = 0;
+        bool quoted = false, first = true;
+        for (const char *field = line, *c = line; c < end; ++c) {
+            quoted = *c == '"' ? !quoted : quoted;
+            if (quoted || (*c != ',' && *c != '\n'))
+                continue;
+            const size_t len = (size_t)(c - field);
+            if (is_header && column < 64)
+                dropped[column] = is_named(field, len, drop);
+            if (column >= 64 || !dropped[column]) {
+                if (!first)
+                    *o++ = ',';
+                memcpy(o, field, len);
+                o += len;
+                first = false;
+            }
+            ++column;
+            field = c + 1;
+        }
+        *o++ = '\n';
+        line = end;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* The sample CSV as a version 2 writer wrote it: no error_ulps or grid. */
+static char *v2_text(void)
+{
+    static const char *const V3_COLUMNS[] = {
+        "n", "error_ulps", "grid", "clock_readings", "sm_clock_mhz", "mem_clock_mhz",
+        "temperature_c", "power_w", "clock_events", "throttled", NULL};
+    char *text = sample_csv_text("v2_source.csv");
+    char *columns = without_columns(text, V3_COLUMNS);
+    char *v2 = replace_first(columns, "# reduction-suite run v3\n", "# reduction-suite run v2\n");
+    free(columns);
+    free(text);
+    return v2;
 }
 
 /* Writes text to `name`, reads it, and checks that it is rejected with a
@@ -240,8 +312,7 @@ static void csv_should_quote_text_and_end_with_row_count(void)
     /* the reduction, in CONTEXT_FIELDS order: after strategy, before n */
     CHECK(strstr(text, "\n# strategy=padded\n# element_type=bfloat16\n# op=max\n# n=16777216\n") != NULL);
     CHECK(strstr(text, "# device_name=NVIDIA \"H100\", 80GB \\ HBM3=fast\n") != NULL);
-    CHECK(strstr(text, "\n\"#cub\",vendor,16777216,PASS,") != NULL);
-    CHECK(strstr(text, ",100,1755,2619,44,312.25,5,1,") != NULL); /* the clock columns */
+    CHECK(strstr(text, "\n\"#cub\",vendor,") != NULL);
     CHECK(strstr(text, ",\"flags: \"\"odd\"\", spread | wide\"\n") != NULL);
     CHECK(strstr(text, "\n# end rows=3\n") != NULL);
     CHECK(strstr(text, ",812.5,") != NULL); /* shortest digits when they round-trip */
@@ -287,6 +358,146 @@ static void csv_round_trip_should_preserve_every_reduction(void)
         }
 }
 
+/* The sample CSV as a version 1 writer wrote it: v1 magic, no element_type
+ * or op keys, v2's columns (everything else the same). */
+static char *v1_text(void)
+{
+    char *text = v2_text();
+    char *magic = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v1\n");
+    char *no_type = replace_first(magic, "# element_type=bfloat16\n", "");
+    char *v1 = replace_first(no_type, "# op=max\n", "");
+    free(no_type);
+    free(magic);
+    free(text);
+    return v1;
+}
+
+static void v1_file_should_read_as_a_float_sum(void)
+{
+    char *text = v1_text();
+    CHECK(strncmp(text, "# reduction-suite run v1\n", 25) == 0);
+    CHECK(strstr(text, "element_type") == NULL && strstr(text, "# op=") == NULL);
+    char path[512], err[512] = "";
+    write_text(temp_path(path, sizeof path, "v1.csv"), text);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    if (err[0])
+        fprintf(stderr, "  %s\n", err);
+    CHECK(strcmp(read.context.element_type, "float") == 0);
+    CHECK(strcmp(read.context.op, "sum") == 0);
+    /* everything else as written */
+    struct method_result rows[3];
+    struct run written = sample_run(rows);
+    snprintf(written.context.element_type, sizeof written.context.element_type, "float");
+    snprintf(written.context.op, sizeof written.context.op, "sum");
+    CHECK(same_context(&read.context, &written.context));
+    CHECK(read.count == 3);
+    for (size_t i = 0; i < read.count && i < 3; ++i) {
+        rows[i].error_ulps = NAN; /* columns of v3 */
+        rows[i].grid = GRID_UNCHECKED;
+        rows[i].clocks = (struct clock_conditions){0};
+        rows[i].throttled = false;
+        rows[i].n = read.context.n;
+        CHECK(same_method(&read.rows[i], &rows[i]));
+    }
+    free_run(&read);
+    remove(path);
+    free(text);
+}
+
+static void v1_file_should_still_need_every_other_key(void)
+{
+    char *text = v1_text();
+    char *cut = replace_first(text, "# n=16777216\n", "");
+    check_rejected("v1_missing_n.csv", cut, "missing context key(s) 'n'", NULL);
+    free(cut);
+    free(text);
+}
+
+static void v2_file_should_need_element_type_and_op(void)
+{
+    char *text = sample_csv_text("v2_keys.csv");
+    char *no_type = replace_first(text, "# element_type=bfloat16\n", "");
+    check_rejected("v2_missing_type.csv", no_type, "missing context key(s) 'element_type'", NULL);
+    char *no_op = replace_first(text, "# op=max\n", "");
+    check_rejected("v2_missing_op.csv", no_op, "missing context key(s) 'op'", NULL);
+    char *neither = replace_first(no_type, "# op=max\n", "");
+    check_rejected("v2_missing_both.csv", neither, "missing context key(s) 'element_type', 'op'", NULL);
+    char *twice = replace_first(text, "# op=max\n", "# op=max\n# op=sum\n");
+    check_rejected("v2_op_twice.csv", twice, "context key 'op' given twice", NULL);
+    free(twice);
+    free(neither);
+    free(no_op);
+    free(no_type);
+    free(text);
+}
+
+/* Keys added within v2 are optional: a file written before them reads as
+ * device 0 and a fixed sample count. */
+static void v2_file_without_later_keys_should_read_them_as_zero(void)
+{
+    char *text = sample_csv_text("v2_later_keys.csv");
+    CHECK(strstr(text, "\n# device_index=1\n") && strstr(text, "\n# max_noise_pct=0.5\n"));
+    char *no_device = replace_first(text, "# device_index=1\n", "");
+    char *older = replace_first(no_device, "# max_noise_pct=0.5\n", "");
+    char path[512], err[512] = "";
+    write_text(temp_path(path, sizeof path, "v2_older.csv"), older);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    CHECK(read.context.device_index == 0 && read.context.max_noise_pct == 0.0);
+    CHECK(read.count == 3 && strcmp(read.context.element_type, "bfloat16") == 0);
+    free_run(&read);
+    remove(path);
+    char *twice = replace_first(text, "# device_index=1\n", "# device_index=1\n# device_index=2\n");
+    check_rejected("v2_device_twice.csv", twice, "context key 'device_index' given twice", NULL);
+    free(twice);
+    free(older);
+    free(no_device);
+    free(text);
+}
+
+/* v2 files (every committed result before the accuracy columns) read with
+ * their own columns: error_ulps unknown (nan), grid unchecked. */
+static void v2_file_should_read_without_the_accuracy_columns(void)
+{
+    char *text = v2_text();
+    CHECK(strstr(text, "error_ulps") == NULL && strstr(text, ",grid,") == NULL);
+    CHECK(strstr(text, ",result,rel_error,determinism,noisy,") != NULL);
+    CHECK(strstr(text, ",8388608.25,5.562684646268003e-309,bitwise,0,") != NULL);
+    char path[512], err[512] = "";
+    write_text(temp_path(path, sizeof path, "v2.csv"), text);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    if (err[0])
+        fprintf(stderr, "  %s\n", err);
+    struct method_result rows[3];
+    const struct run written = sample_run(rows);
+    CHECK(same_context(&read.context, &written.context) && read.count == 3);
+    for (size_t i = 0; i < read.count && i < 3; ++i) {
+        CHECK(isnan(read.rows[i].error_ulps) && read.rows[i].grid == GRID_UNCHECKED);
+        rows[i].error_ulps = NAN;
+        rows[i].grid = GRID_UNCHECKED;
+        rows[i].clocks = (struct clock_conditions){0};
+        rows[i].throttled = false;
+        rows[i].n = read.context.n;
+        CHECK(same_method(&read.rows[i], &rows[i]));
+    }
+    free_run(&read);
+    remove(path);
+    /* a v2 file must not have the v3 columns, nor a v3 file lack them */
+    char *sample = sample_csv_text("v3_source.csv");
+    char *v2_magic = replace_first(sample, "# reduction-suite run v3\n", "# reduction-suite run v2\n");
+    check_rejected("v2_with_v3_columns.csv", v2_magic, "unexpected column(s) 'n', 'error_ulps', 'grid', 'clock_readings'",
+                   NULL);
+    char *v3_magic = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v3\n");
+    check_rejected("v3_without_its_columns.csv", v3_magic, "missing column(s) 'n', 'error_ulps', 'grid', 'clock_readings'",
+                   NULL);
+    free(v3_magic);
+    free(v2_magic);
+    free(sample);
+    free(text);
+}
+
 /* The start of a real v2 file (bench/results/h100_64mib.csv, measured on an
  * H100): no per-row n, no clocks. */
 static const char V2_FILE[] =
@@ -329,104 +540,6 @@ static void v2_file_should_read_rows_at_its_n_without_clocks(void)
     remove(path);
 }
 
-/* The same file as a version 1 writer wrote it: v1 magic, no element_type
- * or op keys. */
-static char *v1_text(void)
-{
-    char *magic = replace_first(V2_FILE, "# reduction-suite run v2\n", "# reduction-suite run v1\n");
-    char *no_type = replace_first(magic, "# element_type=float\n", "");
-    char *v1 = replace_first(no_type, "# op=sum\n", "");
-    free(no_type);
-    free(magic);
-    return v1;
-}
-
-static void v1_file_should_read_as_a_float_sum(void)
-{
-    char *text = v1_text();
-    CHECK(strncmp(text, "# reduction-suite run v1\n", 25) == 0);
-    CHECK(strstr(text, "element_type") == NULL && strstr(text, "# op=") == NULL);
-    char path[512], err[512] = "";
-    write_text(temp_path(path, sizeof path, "v1.csv"), text);
-    struct run read = {0};
-    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
-    if (err[0])
-        fprintf(stderr, "  %s\n", err);
-    CHECK(strcmp(read.context.element_type, "float") == 0);
-    CHECK(strcmp(read.context.op, "sum") == 0);
-    CHECK(read.count == 2 && read.rows[0].n == 16777216);
-    CHECK(read.count == 2 && strcmp(read.rows[1].note, "atomics") == 0);
-    free_run(&read);
-    remove(path);
-    free(text);
-}
-
-static void v3_file_should_need_the_v3_columns(void)
-{
-    char *text = sample_csv_text("v3_columns.csv");
-    char *no_n = replace_first(text, "name,family,n,status,", "name,family,status,");
-    check_rejected("v3_without_n.csv", no_n, "missing column(s) 'n'", NULL);
-    free(no_n);
-    free(text);
-}
-
-static void v1_file_should_still_need_every_other_key(void)
-{
-    char *text = v1_text();
-    char *cut = replace_first(text, "# n=16777216\n", "");
-    check_rejected("v1_missing_n.csv", cut, "missing context key(s) 'n'", NULL);
-    free(cut);
-    free(text);
-}
-
-static void file_should_need_element_type_and_op(void)
-{
-    char *text = sample_csv_text("v2_keys.csv");
-    char *no_type = replace_first(text, "# element_type=bfloat16\n", "");
-    check_rejected("v2_missing_type.csv", no_type, "missing context key(s) 'element_type'", NULL);
-    char *no_op = replace_first(text, "# op=max\n", "");
-    check_rejected("v2_missing_op.csv", no_op, "missing context key(s) 'op'", NULL);
-    char *neither = replace_first(no_type, "# op=max\n", "");
-    check_rejected("v2_missing_both.csv", neither, "missing context key(s) 'element_type', 'op'", NULL);
-    char *twice = replace_first(text, "# op=max\n", "# op=max\n# op=sum\n");
-    check_rejected("v2_op_twice.csv", twice, "context key 'op' given twice", NULL);
-    free(twice);
-    free(neither);
-    free(no_op);
-    free(no_type);
-    free(text);
-}
-
-/* Keys added after v1 are optional: a file written before them reads as
- * device 0, a fixed sample count and no clocks. */
-static void file_without_later_keys_should_read_them_as_zero(void)
-{
-    char *text = sample_csv_text("v2_later_keys.csv");
-    CHECK(strstr(text, "\n# device_index=1\n") && strstr(text, "\n# max_noise_pct=0.5\n"));
-    char *no_device = replace_first(text, "# device_index=1\n", "");
-    char *no_noise = replace_first(no_device, "# max_noise_pct=0.5\n", "");
-    char *no_clocks = replace_first(no_noise, "# clocks=nvml\n", "");
-    char *older = replace_first(no_clocks, "# sm_clock_mhz=1980\n", "");
-    char path[512], err[512] = "";
-    write_text(temp_path(path, sizeof path, "v2_older.csv"), older);
-    struct run read = {0};
-    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
-    CHECK(read.context.device_index == 0 && read.context.max_noise_pct == 0.0);
-    CHECK(read.context.clocks[0] == '\0' && read.context.sm_clock_mhz == 0);
-    CHECK(read.context.mem_clock_mhz == 2619); /* the keys left in still read */
-    CHECK(read.count == 3 && strcmp(read.context.element_type, "bfloat16") == 0);
-    free_run(&read);
-    remove(path);
-    char *twice = replace_first(text, "# device_index=1\n", "# device_index=1\n# device_index=2\n");
-    check_rejected("v2_device_twice.csv", twice, "context key 'device_index' given twice", NULL);
-    free(twice);
-    free(older);
-    free(no_clocks);
-    free(no_noise);
-    free(no_device);
-    free(text);
-}
-
 /* ---- JSON and markdown */
 
 static void json_should_escape_text_and_write_non_finite_as_null(void)
@@ -448,7 +561,9 @@ static void json_should_escape_text_and_write_non_finite_as_null(void)
     CHECK(strstr(text, "\"methods\": [") != NULL);
     CHECK(strstr(text, "{\"name\": \"reduce0\", \"family\": \"progression\", \"n\": 16777216, "
                        "\"status\": \"PASS\", \"median_us\": 812.5,") != NULL);
-    CHECK(strstr(text, "\"result\": null, \"rel_error\": null") != NULL);
+    CHECK(strstr(text, "\"result\": null, \"error_ulps\": null, \"rel_error\": null") != NULL);
+    CHECK(strstr(text, "\"result\": 8388608.25, \"error_ulps\": 0.5, \"rel_error\": ") != NULL);
+    CHECK(strstr(text, "\"determinism\": \"varies\", \"grid\": \"differs\"") != NULL);
     CHECK(strstr(text, "\"noisy\": true") != NULL);
     CHECK(strstr(text, "\"determinism\": \"varies\"") != NULL);
     CHECK(strstr(text, "\"note\": \"flags: \\\"odd\\\", spread | wide\"") != NULL);
@@ -470,12 +585,12 @@ static void markdown_should_have_caption_and_table(void)
     CHECK(strstr(text, "clocks SM 1980 MHz (max 1980), memory 2619 MHz, 39 C, 96 W at start;") != NULL);
     CHECK(strstr(text, "L2 flush read-sweep") != NULL);
     CHECK(strstr(text, "\n\n| method | family | n | median µs | GB/s | % peak | vs CUB | result | "
-                       "check |\n") != NULL);
+                       "ulps | check | repeat / grid |\n") != NULL);
     CHECK(strstr(text, "| reduce0 | progression | 16777216 | 812.50 | 82.6 | 33.3 | 0.14x | "
-                       "8388608.25 | PASS THROTTLED |\n") != NULL);
-    CHECK(strstr(text, "| PASS (noisy) THROTTLED |\n") != NULL);
-    CHECK(strstr(text, "| atomic_naive | progression | 0 | - | - | - | - | - | "
-                       "REFUSED: accepts at most 1048576 elements |\n") != NULL);
+                       "8388608.25 | 0.5 | PASS THROTTLED | bitwise / same |\n") != NULL);
+    CHECK(strstr(text, "| nan | nan | PASS (noisy) THROTTLED | varies / differs |\n") != NULL);
+    CHECK(strstr(text, "| atomic_naive | progression | 0 | - | - | - | - | - | - | "
+                       "REFUSED: accepts at most 1048576 elements | - / unforced |\n") != NULL);
     free(text);
     remove(path);
 }
@@ -549,9 +664,12 @@ static void read_should_reject_other_format_version(void)
     /* a whole file of a later version, however well-formed */
     char *text = sample_csv_text("v4_source.csv");
     char *v4 = replace_first(text, "# reduction-suite run v3\n", "# reduction-suite run v4\n");
-    check_rejected("v4.csv", v4, "unsupported format version 'v4'", "reads 'v3', 'v2' and 'v1'");
+    check_rejected("v4.csv", v4, "unsupported format version 'v4'", "reads 'v1' to 'v3'");
     char *v20 = replace_first(text, "# reduction-suite run v3\n", "# reduction-suite run v20\n");
     check_rejected("v20.csv", v20, "unsupported format version 'v20'", NULL);
+    char *v0 = replace_first(text, "# reduction-suite run v3\n", "# reduction-suite run v0\n");
+    check_rejected("v0.csv", v0, "unsupported format version 'v0'", NULL);
+    free(v0);
     free(v20);
     free(v4);
     free(text);
@@ -624,7 +742,7 @@ static void read_should_reject_row_with_wrong_field_count(void)
 {
     char *text = sample_csv_text("fields.csv");
     char *extra = replace_first(text, "elements\n", "elements,extra\n");
-    check_rejected("extra_field.csv", extra, "27 fields, expected 26", NULL);
+    check_rejected("extra_field.csv", extra, "29 fields, expected 28", NULL);
     free(extra);
     free(text);
 }
@@ -750,10 +868,10 @@ int main(int argc, char **argv)
     RUN_TEST(csv_round_trip_should_preserve_every_reduction);
     RUN_TEST(v2_file_should_read_rows_at_its_n_without_clocks);
     RUN_TEST(v1_file_should_read_as_a_float_sum);
-    RUN_TEST(v3_file_should_need_the_v3_columns);
     RUN_TEST(v1_file_should_still_need_every_other_key);
-    RUN_TEST(file_should_need_element_type_and_op);
-    RUN_TEST(file_without_later_keys_should_read_them_as_zero);
+    RUN_TEST(v2_file_should_need_element_type_and_op);
+    RUN_TEST(v2_file_without_later_keys_should_read_them_as_zero);
+    RUN_TEST(v2_file_should_read_without_the_accuracy_columns);
     RUN_TEST(json_should_escape_text_and_write_non_finite_as_null);
     RUN_TEST(markdown_should_have_caption_and_table);
     RUN_TEST(writers_should_fail_cleanly_into_missing_directory);

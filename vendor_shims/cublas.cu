@@ -74,4 +74,5 @@ DEFINE_METHOD(cublas, .family = FAMILY_VENDOR, .source = "cuBLAS cublas[SD]asum_
               .types = TYPE_BIT(TYPE_FLOAT) | TYPE_BIT(TYPE_DOUBLE), .ops = OP_BIT(OP_SUM),
               .unsupported_why = "cuBLAS sums only float and double (as |x|), and has no max/min "
                                  "of values (I?amax gives an index)",
-              .launch = cublas_asum, .flags = METHOD_SUMS_ABS);
+              .launch = cublas_asum, .flags = METHOD_SUMS_ABS,
+              .order = {.kind = ORDER_SERIAL_CHAIN}); /* the library's own: unknown */
