@@ -8,9 +8,11 @@
 
 static const char *const DIST_NAMES[DIST_COUNT] = {"uniform", "small-ints", "wide-range", "signed"};
 
+#define SPLITMIX64_GAMMA 0x9E3779B97F4A7C15ull
+
 static uint64_t splitmix64(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    uint64_t z = (*state += SPLITMIX64_GAMMA);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
@@ -109,13 +111,28 @@ static double draw(const struct draw_plan *p, uint64_t *state)
     return 0.0;
 }
 
+/* How many splitmix64 draws draw() takes per element: what lets a range
+ * start anywhere (fill_data_range). Keep in step with draw(); the CPU test
+ * compares every range with a full fill, so a mismatch cannot pass. */
+static uint64_t draws_per_element(const struct draw_plan *p)
+{
+    return p->dist == DIST_WIDE_RANGE ? 2 : 1;
+}
+
 struct data_info fill_data(void *h, size_t n, enum element_type t, enum distribution dist,
                            uint64_t seed)
 {
-    uint64_t state = seed;
+    return fill_data_range(h, 0, n, n, t, dist, seed);
+}
+
+struct data_info fill_data_range(void *h, size_t first, size_t count, size_t n,
+                                 enum element_type t, enum distribution dist, uint64_t seed)
+{
     const struct draw_plan plan = plan_for(t, dist, n);
+    /* The state after k draws is seed + k gamma (mod 2^64). */
+    uint64_t state = seed + (uint64_t)first * draws_per_element(&plan) * SPLITMIX64_GAMMA;
     double total = 0.0; /* exact when it matters: integers within 2^53 */
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < count; ++i) {
         const double v = draw(&plan, &state);
         store_from_double(t, h, i, v);
         total += v;
