@@ -19,33 +19,75 @@ static void add_compensated(struct compensated *c, double x)
     c->sum = t;
 }
 
-struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
-                                   struct data_info info)
+struct reference_partial reference_partial_start(struct reduce_spec spec)
 {
-    struct compensated sum = {0.0, 0.0}, sum_abs = {0.0, 0.0};
-    double max = identity_as_double(OP_MAX, spec.type), min = identity_as_double(OP_MIN, spec.type);
+    const struct reference_partial p = {.max = identity_as_double(OP_MAX, spec.type),
+                                        .min = identity_as_double(OP_MIN, spec.type)};
+    return p;
+}
+
+void reference_partial_add(struct reference_partial *p, enum element_type t, const void *h,
+                           size_t count)
+{
+    struct compensated sum = {p->sum, p->sum_carry}, sum_abs = {p->sum_abs, p->sum_abs_carry};
+    double max = p->max, min = p->min;
     double values[CHUNK];
-    for (size_t first = 0; first < n; first += CHUNK) {
-        const size_t count = n - first < CHUNK ? n - first : CHUNK;
-        for (size_t i = 0; i < count; ++i)
-            values[i] = load_as_double(spec.type, h, first + i);
-        for (size_t i = 0; i < count; ++i) {
+    for (size_t first = 0; first < count; first += CHUNK) {
+        const size_t chunk = count - first < CHUNK ? count - first : CHUNK;
+        for (size_t i = 0; i < chunk; ++i)
+            values[i] = load_as_double(t, h, first + i);
+        for (size_t i = 0; i < chunk; ++i) {
             add_compensated(&sum, values[i]);
             add_compensated(&sum_abs, fabs(values[i]));
             max = values[i] > max ? values[i] : max;
             min = values[i] < min ? values[i] : min;
         }
     }
+    p->sum = sum.sum;
+    p->sum_carry = sum.carry;
+    p->sum_abs = sum_abs.sum;
+    p->sum_abs_carry = sum_abs.carry;
+    p->max = max;
+    p->min = min;
+    p->n += count;
+}
+
+void reference_partial_merge(struct reference_partial *into, const struct reference_partial *next)
+{
+    struct compensated sum = {into->sum, into->sum_carry + next->sum_carry},
+                       sum_abs = {into->sum_abs, into->sum_abs_carry + next->sum_abs_carry};
+    add_compensated(&sum, next->sum);
+    add_compensated(&sum_abs, next->sum_abs);
+    into->sum = sum.sum;
+    into->sum_carry = sum.carry;
+    into->sum_abs = sum_abs.sum;
+    into->sum_abs_carry = sum_abs.carry;
+    into->max = next->max > into->max ? next->max : into->max;
+    into->min = next->min < into->min ? next->min : into->min;
+    into->n += next->n;
+}
+
+struct reference reference_partial_finish(const struct reference_partial *p,
+                                          struct reduce_spec spec, struct data_info info)
+{
     const struct reference ref = {
         .spec = spec,
-        .sum = sum.sum + sum.carry,
-        .sum_abs = sum_abs.sum + sum_abs.carry,
-        .max = max,
-        .min = min,
-        .n = n,
+        .sum = p->sum + p->sum_carry,
+        .sum_abs = p->sum_abs + p->sum_abs_carry,
+        .max = p->max,
+        .min = p->min,
+        .n = p->n,
         .exact = info.exact_sum_known || is_integer_type(spec.type),
     };
     return ref;
+}
+
+struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
+                                   struct data_info info)
+{
+    struct reference_partial p = reference_partial_start(spec);
+    reference_partial_add(&p, spec.type, h, n);
+    return reference_partial_finish(&p, spec, info);
 }
 
 static double unit_roundoff(enum element_type accumulator)

@@ -22,6 +22,31 @@ struct reference {
 struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
                                    struct data_info info);
 
+/* The same reference built piece by piece, for inputs drawn in parts: a
+ * multi-GPU shard of 100 GiB is drawn, copied and folded in chunks, by
+ * several threads, never held whole on the host.
+ *   start -> add (each piece, in order) -> finish
+ * gives exactly compute_reference's values (the same operations in the same
+ * order). merge folds in a partial built over the pieces that follow (one
+ * thread's share): exact for max, min and integer sums, and within a few
+ * units in the last place of a double for floating-point sums - far below
+ * any error_bound. */
+struct reference_partial {
+    double sum, sum_carry;         /* sum x, Neumaier-compensated */
+    double sum_abs, sum_abs_carry; /* sum |x| */
+    double max, min;
+    size_t n;
+};
+
+struct reference_partial reference_partial_start(struct reduce_spec spec);
+/* Folds in count values of type t stored at h. */
+void reference_partial_add(struct reference_partial *p, enum element_type t, const void *h,
+                           size_t count);
+void reference_partial_merge(struct reference_partial *into, const struct reference_partial *next);
+/* info: the whole input's (fill_data_range says whether its sum is exact). */
+struct reference reference_partial_finish(const struct reference_partial *p,
+                                          struct reduce_spec spec, struct data_info info);
+
 /* Largest error allowed, in absolute terms. Max and min, integer sums and
  * exact data: zero - the result must match bit for bit. Floating-point sums:
  * summation in any order of n terms has |error| <= gamma(n-1) * sum|x| in the
