@@ -21,6 +21,9 @@
 #include "element_type.h"
 #include "run_result.h"
 
+/* The most GPUs bench_compare --gpus drives (one process, one node). */
+#define MAX_GPUS 16
+
 /* How the G partials become one value. */
 enum combine {
     COMBINE_NONE, /* one GPU: its result is the result (the baseline rows) */
