@@ -20,9 +20,7 @@
 
 #include "element_type.h"
 #include "run_result.h"
-
-/* The most GPUs bench_compare --gpus drives (one process, one node). */
-#define MAX_GPUS 16
+#include "shard_partition.h" /* MAX_GPUS */
 
 /* How the G partials become one value. */
 enum combine {

@@ -7,6 +7,13 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The most GPUs bench_compare --gpus drives (one process, one node). */
+#define MAX_GPUS 16
+
 /* The alignment every shard's start keeps, in bytes: a 16-byte vector load
  * (the kernels' float4) then starts a shard exactly where it would start
  * the whole input. */
@@ -25,5 +32,9 @@ struct shard {
  * empty (a GPU with nothing to reduce gives the operator's identity).
  * Returns 0, or -1 when gpus < 1 or element_size does not divide 16. */
 int partition_shards(size_t n, int gpus, size_t element_size, struct shard *shards);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
