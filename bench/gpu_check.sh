@@ -20,6 +20,12 @@
 #     seed000      bench_compare -r 0 -s 509600000 (seed 000's example)
 #     baseline     save a baseline, compare a rerun (SAME), then a test build
 #                  with a slowed one_pass_ilp (SLOWER: exit 1 is this step's success)
+#     multigpu     every visible GPU (bench_compare --gpus all): the multi-GPU
+#                  tests, the scaling table at 4 GiB of floats (2 GiB per GPU
+#                  on two) -> multigpu_4gib.txt, and the size ladder 2^24 ..
+#                  past one GPU's memory -> multigpu_ladder.txt (README)
+#     multigpupairs  --gpus all at 256 MiB for every (type, operator), 20 samples
+#                  -> multigpu_pairs.txt
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -79,6 +85,18 @@ for s in "$@"; do
         configure_and_build build-slow -DREDUCE_SLOWDOWN_DEMO=ON -DREDUCE_BUILD_TESTS=OFF >/dev/null
         step_expecting 1 baseline_slower build-slow/bench/bench_compare -S 50 -m one_pass_ilp,single_pass,vector_loads,cub,thrust,cublas --baseline "$out/baseline.csv"
         ;;
+    multigpu)
+        step multigpu_tests ctest --test-dir "$build" -R multi_gpu --output-on-failure
+        step multigpu_4GiB bash -c "set -o pipefail; $bench --gpus all --bytes 4294967296 | tee $out/multigpu_4gib.txt"
+        step multigpu_ladder bash -c "set -o pipefail; $bench --gpus all --ladder | tee $out/multigpu_ladder.txt"
+        ;;
+    multigpupairs)
+        : >"$out/multigpu_pairs.txt"
+        for t in float double int32 int64 uint32 half bfloat16; do
+            for o in sum max min; do
+                step "multigpu_${t}_$o" bash -c "set -o pipefail; $bench --gpus all -t $t -o $o --bytes 268435456 -S 20 | tee -a $out/multigpu_pairs.txt"
+            done
+        done ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done
