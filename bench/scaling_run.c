@@ -85,9 +85,11 @@ static void print_header(FILE *out, const struct run_context *ctx, const struct 
     fprintf(out, "multi    each GPU reduces its shard, then the combine: p2p = partials stored "
                  "into GPU 0, summed there (value on GPU 0); nccl = ncclAllReduce (value on "
                  "every GPU)\n");
-    fprintf(out, "         time: from a common start on every GPU (start line, L2 flushed on "
-                 "each, barrier) to the final value; combine us: the combine alone, partials "
-                 "in place\n");
+    fprintf(out, "         time: from a common start on every GPU (%s, L2 %s on each, "
+                 "barrier) to the final value; combine us: the combine alone, partials in "
+                 "place\n",
+            mg->start_line ? "start line" : "NO start line (REDUCE_NO_START_LINE=1)",
+            strcmp(ctx->flush_mode, "none") == 0 ? "not flushed" : "flushed");
 }
 
 /* The smallest free memory over the GPUs, less the margin each keeps. */
@@ -249,15 +251,18 @@ int run_scaling(const struct bench_options *o, const struct selection *s)
     ctx.n = o->ladder ? 0 : sizes[0];
     ctx.samples = o->samples;
     st->steps = (int)(size_count * s->count * (size_t)(1 + selected_combines(o)));
-    for (size_t k = 0; !status && k < size_count; ++k)
-        status = measure_size(st, o, s, spec, sizes[k], &rows[k]);
+    size_t measured = 0; /* a size that did not fit ends the run; the sizes before it print */
+    while (!status && measured < size_count) {
+        status = measure_size(st, o, s, spec, sizes[measured], &rows[measured]);
+        measured += status == 0;
+    }
 
-    if (!status) {
+    if (measured > 0) {
         /* the table: every size, per method one GPU then the combines */
-        const size_t most = size_count * s->count * COMBINE_COUNT;
+        const size_t most = measured * s->count * COMBINE_COUNT;
         struct scaling_row *table = calloc(most, sizeof *table);
         size_t count = 0;
-        for (size_t k = 0; table && k < size_count; ++k)
+        for (size_t k = 0; table && k < measured; ++k)
             for (size_t i = 0; i < s->count; ++i)
                 for (int c = 0; c < COMBINE_COUNT; ++c)
                     if (rows[k].used[i][c])
@@ -266,7 +271,7 @@ int run_scaling(const struct bench_options *o, const struct selection *s)
         print_header(stdout, &ctx, &st->mg);
         printf("\n");
         print_scaling_table(stdout, table, count);
-        for (size_t i = 0; i < count; ++i)
+        for (size_t i = 0; i < count && !status; ++i)
             if (table[i].status == STATUS_FAIL || table[i].status == STATUS_ERROR)
                 status = EXIT_METHOD_FAILED;
         if (!table)

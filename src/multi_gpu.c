@@ -113,6 +113,8 @@ int multi_gpu_open(struct multi_gpu *mg, int count, char *err, size_t err_len)
             return -1;
         }
     }
+    const char *no_start_line = getenv("REDUCE_NO_START_LINE");
+    mg->start_line = !(no_start_line && strcmp(no_start_line, "1") == 0);
     if (launch_gate_create(&mg->gate, mg->devices, count) != 0 || prime_gate(mg) != 0) {
         snprintf(err, err_len, "could not set up the GPUs' common start (see above)");
         multi_gpu_close(mg);
@@ -212,7 +214,8 @@ static int queue_sample(struct multi_gpu *mg, const struct method *m, enum combi
                         void *const *workspaces, enum sample_kind kind, unsigned epoch)
 {
     const int count = in->gpus;
-    const bool gated = kind != SAMPLE_WARMUP, flush = gated && setup->flush_l2;
+    const bool gated = kind != SAMPLE_WARMUP && mg->start_line;
+    const bool flush = kind != SAMPLE_WARMUP && setup->flush_l2;
     const bool call_method = kind != SAMPLE_COMBINE_ONLY;
     struct gpu_lane *const first = &mg->lanes[0];
     for (int g = 0; g < count; ++g) {
@@ -320,7 +323,7 @@ static int run_sample(struct multi_gpu *mg, const struct method *m, enum combine
 {
     const unsigned epoch = ++mg->epoch;
     const int queued = queue_sample(mg, m, c, in, setup, workspaces, kind, epoch);
-    if (kind != SAMPLE_WARMUP)
+    if (kind != SAMPLE_WARMUP && mg->start_line)
         launch_gate_open(&mg->gate, epoch);
     const int synced = sync_lanes(mg, in->gpus);
     if (queued || synced)

@@ -49,6 +49,8 @@ struct multi_gpu {
     int devices[MAX_GPUS];
     struct gpu_lane lanes[MAX_GPUS];
     struct launch_gate gate;
+    bool start_line;            /* the gate (default); off with REDUCE_NO_START_LINE=1, to
+                                   tell whether a stall is the gate's */
     unsigned epoch;             /* one per sample: the gate's and the p2p flags' */
     bool p2p_ready;             /* peer access to GPU 0 from every GPU */
     struct p2p_combine p2p;
@@ -63,7 +65,9 @@ struct multi_gpu_setup {
 };
 
 /* Devices 0 .. count-1 as ranks 0 .. count-1: streams, flushers, events,
- * the start line, and both combines (each connected by one untimed call).
+ * the start line (unless the environment has REDUCE_NO_START_LINE=1: a
+ * diagnostic, the GPUs then start as the host reaches them), and both
+ * combines (each connected by one untimed call).
  * A combine that cannot be set up is not an error here: its rows are
  * refused with the reason (p2p_why, nccl_why). Returns 0, or -1 with one
  * line in err: fewer GPUs visible than asked, or a CUDA failure. */

@@ -147,10 +147,14 @@ int sharded_input_fill(struct sharded_input *in, const int *devices, int gpus,
     if (!sharded_input_fits(devices, gpus, spec.type, n, offset, err, err_len))
         return -1;
     partition_shards(n, gpus, size, in->shards);
+    size_t largest = 0; /* a small input pins no more than it needs */
+    for (int g = 0; g < gpus; ++g)
+        largest = in->shards[g].count > largest ? in->shards[g].count : largest;
+    const size_t staging_bytes = largest * size < BATCH_BYTES ? largest * size + 256 : BATCH_BYTES;
     void *staging = NULL;
-    if (cudaHostAlloc(&staging, BATCH_BYTES, cudaHostAllocPortable) != cudaSuccess) {
+    if (cudaHostAlloc(&staging, staging_bytes, cudaHostAllocPortable) != cudaSuccess) {
         snprintf(err, err_len, "cannot pin %zu MiB of host memory for the input",
-                 BATCH_BYTES >> 20);
+                 staging_bytes >> 20);
         return -1;
     }
     struct reference_partial partial = reference_partial_start(spec);
