@@ -135,6 +135,10 @@ int multi_gpu_open(struct multi_gpu *mg, int count, char *err, size_t err_len)
         nccl_combine_destroy(mg->nccl);
         mg->nccl = NULL;
     }
+    /* A library that met peer access already enabled may leave that
+     * (harmless) error as the thread's last one, where the next launch
+     * check (cudaGetLastError) would read it as its own. */
+    (void)cudaGetLastError();
     if (cudaSetDevice(mg->devices[0]) != cudaSuccess) {
         snprintf(err, err_len, "GPU %d: cannot be made current", mg->devices[0]);
         multi_gpu_close(mg);
