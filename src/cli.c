@@ -353,7 +353,6 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
      * sample count: what only a one-GPU table has would be ignored. */
     const struct { int id; const char *name, *instead; } ONE_GPU_ONLY[] = {
         {OPT_SWEEP, "--sweep", "; --ladder runs its sizes"},
-        {OPT_SWEEP_CSV, "--sweep-csv", ""},
         {OPT_SWEEP_MAX, "--sweep-max", ""},
         {OPT_PROGRESSION, "--progression", ""},
         {OPT_BATCH, "--batch", ""},

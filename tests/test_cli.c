@@ -261,7 +261,6 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--gpus -1", "'-1' is not a whole"},
         {"--gpus", "--gpus needs a value"},
         {"--gpus 2 --sweep", "--sweep is not for --gpus, which prints a scaling table; --ladder"},
-        {"--gpus 2 --sweep --sweep-csv s.csv", "is not for --gpus"},
         {"--gpus 2 --sweep-max 4096", "--sweep-max is not for --gpus"},
         {"--gpus 2 --progression", "--progression is not for --gpus"},
         {"--gpus 2 --batch 10", "--batch is not for --gpus"},
