@@ -4,7 +4,8 @@
  * elements of the chosen type, filled once -> CPU reference -> each method:
  * check, warm up, time (every timed result validated) -> table -> saved files
  * -> baseline verdicts. With --type all or --op all, that once per (type,
- * operator) pair and one summary table (matrix.c).
+ * operator) pair and one summary table (matrix.c); with --gpus, the same
+ * methods over several GPUs and one scaling table (scaling_run.c).
  * Bytes counted for GB/s: n x element size, read once; nothing else (a
  * method's extra traffic - partials, atomics, passes - is its own cost, so it
  * shows as lower bandwidth, which is the point). */
@@ -24,7 +25,9 @@
 #include "measure.h"
 #include "registry.h"
 #include "report.h"
+#include "combine.h"
 #include "result_files.h"
+#include "scaling_run.h"
 #include "sweep.h"
 
 static int list_methods(void)
@@ -48,6 +51,9 @@ static void print_version(void)
            CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10, cccl_version() / 1000000,
            cccl_version() / 1000 % 1000, cccl_version() % 1000, CUBLAS_VERSION / 10000,
            CUBLAS_VERSION / 100 % 100, CUBLAS_VERSION % 100);
+    char nccl[256];
+    nccl_describe(nccl, sizeof nccl);
+    printf("multi-GPU combines: p2p; nccl: %s\n", nccl);
 }
 
 static int compare_files(const struct bench_options *o)
@@ -127,6 +133,8 @@ int main(int argc, char **argv)
         free_run(&baseline);
         return EXIT_BAD_INPUT;
     }
+    if (opts.multi_gpu)
+        return run_scaling(&opts, &selection);
 
     struct bench_session session;
     if (open_session(&opts, &session, err, sizeof err) != 0 ||

@@ -19,6 +19,18 @@
 /* Room left on the device for workspaces, the flusher and CUB's temp storage. */
 #define DEVICE_MARGIN_BYTES ((size_t)512 << 20)
 
+/* --gpus without -m: our two fastest kernels (16-byte loads in one pass;
+ * Hopper's bulk-copy ring, which takes over from ~256 MB) and CUB. */
+static const char *const MULTI_GPU_DEFAULT[] = {"one_pass_ilp", "tma_ring", "cub"};
+
+static bool multi_gpu_default(const char *name)
+{
+    for (size_t i = 0; i < sizeof MULTI_GPU_DEFAULT / sizeof MULTI_GPU_DEFAULT[0]; ++i)
+        if (strcmp(name, MULTI_GPU_DEFAULT[i]) == 0)
+            return true;
+    return false;
+}
+
 int select_methods(const struct bench_options *o, struct selection *s, char *err, size_t err_len)
 {
     s->count = 0;
@@ -33,6 +45,8 @@ int select_methods(const struct bench_options *o, struct selection *s, char *err
         bool wanted = o->method_count == 0;
         if (wanted && (o->sweep || runs_matrix(o)))
             wanted = m->family == FAMILY_MODERN || m->family == FAMILY_VENDOR;
+        if (wanted && o->multi_gpu)
+            wanted = multi_gpu_default(m->name);
         for (size_t j = 0; j < o->method_count; ++j)
             wanted = wanted || strcmp(o->methods[j], m->name) == 0;
         if (wanted)

@@ -29,7 +29,8 @@ struct bench_session {
 
 /* The -m names, in registry order; unknown names are an error. With no -m:
  * every method, or for a sweep or a --type/--op all matrix the GPU methods
- * that are not teaching steps (modern and vendor families). */
+ * that are not teaching steps (modern and vendor families), or for --gpus
+ * one_pass_ilp, tma_ring and cub. */
 int select_methods(const struct bench_options *o, struct selection *s, char *err, size_t err_len);
 
 /* Fails early (before minutes of measuring) if an output file cannot be

@@ -26,6 +26,12 @@
 #                  distribution -> accuracy_<type>_<dist>.csv, and the README's
 #                  accuracy table -> accuracy.md (bench/update_readme.py
 #                  accuracy.md --block accuracy puts it in)
+#     multigpu     every visible GPU (bench_compare --gpus all): the multi-GPU
+#                  tests, the scaling table at 4 GiB of floats (2 GiB per GPU
+#                  on two) -> multigpu_4gib.txt, and the size ladder 2^24 ..
+#                  past one GPU's memory -> multigpu_ladder.txt (README)
+#     multigpupairs  --gpus all at 256 MiB for every (type, operator), 20 samples
+#                  -> multigpu_pairs.txt
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -95,6 +101,18 @@ for s in "$@"; do
         done
         step accuracy_table bash -c "set -o pipefail; python3 bench/accuracy_table.py \
             $out/accuracy_float_*.csv $out/accuracy_double_*.csv | tee $out/accuracy.md" ;;
+    multigpu)
+        step multigpu_tests ctest --test-dir "$build" -R multi_gpu --output-on-failure
+        step multigpu_4GiB bash -c "set -o pipefail; $bench --gpus all --bytes 4294967296 | tee $out/multigpu_4gib.txt"
+        step multigpu_ladder bash -c "set -o pipefail; $bench --gpus all --ladder | tee $out/multigpu_ladder.txt"
+        ;;
+    multigpupairs)
+        : >"$out/multigpu_pairs.txt"
+        for t in float double int32 int64 uint32 half bfloat16; do
+            for o in sum max min; do
+                step "multigpu_${t}_$o" bash -c "set -o pipefail; $bench --gpus all -t $t -o $o --bytes 268435456 -S 20 | tee -a $out/multigpu_pairs.txt"
+            done
+        done ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done

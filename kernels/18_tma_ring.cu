@@ -172,21 +172,26 @@ struct ring_config {
 };
 
 template <class T, class Op> struct tma_ring_launch {
-    /* Derived from the device once per (type, operator), then cached: the
-     * launcher may be called inside the timed region, and only the first
-     * (warm-up) call asks the driver. */
+    /* Derived from the device once per (type, operator) and device, then
+     * cached: the launcher may be called inside the timed region, and only
+     * the first (warm-up) call on each device asks the driver. Per device
+     * because the shared-memory attribute is set in each device's context
+     * (bench_compare --gpus launches the kernel on several). */
     static int config(ring_config *out)
     {
-        static ring_config cached;
-        static bool known = false;
-        if (known) {
-            *out = cached;
+        constexpr int DEVICES = 64;
+        static ring_config cached[DEVICES];
+        static bool known[DEVICES] = {};
+        int device = 0, sms = 0, smem_optin = 0, per_sm = 0;
+        CUDA_TRY(cudaGetDevice(&device));
+        if (device < 0 || device >= DEVICES)
+            return (int)cudaErrorInvalidDevice;
+        if (known[device]) {
+            *out = cached[device];
             return 0;
         }
         const auto kernel = tma_ring_kernel<T, Op>;
-        int device = 0, sms = 0, smem_optin = 0, per_sm = 0;
         cudaFuncAttributes attributes = {};
-        CUDA_TRY(cudaGetDevice(&device));
         CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
         CUDA_TRY(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
         CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel));
@@ -205,8 +210,8 @@ template <class T, class Op> struct tma_ring_launch {
             c.grid = sms * (per_sm > 0 ? per_sm : 1);
             c.min_n = MIN_RING_FILLS * (size_t)c.grid * ring_bytes / sizeof(T);
         }
-        cached = c;
-        known = true;
+        cached[device] = c;
+        known[device] = true;
         *out = c;
         return 0;
     }

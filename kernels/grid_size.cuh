@@ -13,20 +13,23 @@
 /* Blocks of `kernel` the whole GPU keeps resident at once: SMs x blocks per
  * SM at this block size (the occupancy calculator). A grid-stride kernel
  * launched with this many blocks fills the GPU in a single wave.
- * The answer is cached per kernel, so launchers may call this inside the timed
- * region: only the first call (a warm-up) asks the driver. */
+ * The answer is cached per kernel and device (bench_compare --gpus drives
+ * several, which need not be the same model), so launchers may call this
+ * inside the timed region: only the first call on each device (a warm-up)
+ * asks the driver; cudaGetDevice is a host-side read. */
 static inline int resident_grid_size(const void *kernel, int block_threads, size_t dynamic_smem,
                                      int *grid)
 {
-    enum { CACHE_SLOTS = 512 }; /* every (type, operator) instantiation of every kernel */
-    static struct { const void *kernel; int block_threads; int grid; } cache[CACHE_SLOTS];
+    enum { CACHE_SLOTS = 2048 }; /* every (type, operator) instantiation of every kernel, x GPUs */
+    static struct { const void *kernel; int block_threads, device, grid; } cache[CACHE_SLOTS];
+    int device = 0, sms = 0, per_sm = 0;
+    CUDA_TRY(cudaGetDevice(&device));
     for (int i = 0; i < CACHE_SLOTS && cache[i].kernel; ++i)
-        if (cache[i].kernel == kernel && cache[i].block_threads == block_threads) {
+        if (cache[i].kernel == kernel && cache[i].block_threads == block_threads &&
+            cache[i].device == device) {
             *grid = cache[i].grid;
             return 0;
         }
-    int device = 0, sms = 0, per_sm = 0;
-    CUDA_TRY(cudaGetDevice(&device));
     CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_threads,
                                                            dynamic_smem));
@@ -35,6 +38,7 @@ static inline int resident_grid_size(const void *kernel, int block_threads, size
         if (!cache[i].kernel) {
             cache[i].kernel = kernel;
             cache[i].block_threads = block_threads;
+            cache[i].device = device;
             cache[i].grid = *grid;
             break;
         }

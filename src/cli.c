@@ -118,6 +118,8 @@ static void set_defaults(struct bench_options *o)
     o->seed = DEFAULT_SEED;
     o->strategy = PASS_PADDED;
     o->sweep_max = DEFAULT_SWEEP_MAX;
+    o->gpus = 1;
+    o->combines = ALL_COMBINES;
 }
 
 /* Options without a short form get ids past every character. */
@@ -125,7 +127,7 @@ enum option_id {
     OPT_SEED = 256, OPT_STRATEGY, OPT_OFFSET, OPT_SWEEP_MAX, OPT_CSV, OPT_JSON, OPT_MARKDOWN,
     OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
     OPT_VERSION, OPT_IGNORE_DEVICE, OPT_DEVICE, OPT_LIST_DEVICES, OPT_MAX_NOISE, OPT_MIN_SAMPLES,
-    OPT_MAX_SAMPLES, OPT_TIMEOUT, OPT_BATCH, OPT_COUNT
+    OPT_MAX_SAMPLES, OPT_TIMEOUT, OPT_BATCH, OPT_GPUS, OPT_COMBINE, OPT_LADDER, OPT_COUNT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -151,7 +153,10 @@ static const struct option LONG_OPTIONS[] = {
     {"min-samples", required_argument, NULL, OPT_MIN_SAMPLES},
     {"max-samples", required_argument, NULL, OPT_MAX_SAMPLES},
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"batch", required_argument, NULL, OPT_BATCH}, {NULL, 0, NULL, 0},
+    {"batch", required_argument, NULL, OPT_BATCH},
+    {"gpus", required_argument, NULL, OPT_GPUS},
+    {"combine", required_argument, NULL, OPT_COMBINE},
+    {"ladder", no_argument, NULL, OPT_LADDER},   {NULL, 0, NULL, 0},
 };
 /* '+': options end at the first non-option (no reordering, so --compare can
  * take its second file); ':': a missing value is reported, not printed. */
@@ -216,6 +221,30 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
         return parse_int_option(value, "device", 0, &o->device, err, err_len);
     if (id == OPT_BATCH)
         return parse_int_option(value, "batch", 1, &o->batch, err, err_len);
+    if (id == OPT_GPUS) {
+        o->multi_gpu = true;
+        if (strcmp(value, "all") == 0) {
+            o->gpus = GPUS_ALL;
+            return true;
+        }
+        if (!parse_int_option(value, "gpus", 1, &o->gpus, err, err_len))
+            return false;
+        if (o->gpus > MAX_GPUS) {
+            fail(err, err_len, "gpus: %d is more than %d, the most one process drives", o->gpus,
+                 MAX_GPUS);
+            return false;
+        }
+        return true;
+    }
+    if (id == OPT_COMBINE) {
+        const enum combine c = combine_from_name(value);
+        if (strcmp(value, "all") != 0 && c == COMBINE_COUNT) {
+            fail(err, err_len, "--combine: unknown combine '%s' (p2p, nccl, all)", value);
+            return false;
+        }
+        o->combines = c == COMBINE_COUNT ? ALL_COMBINES : COMBINE_BIT(c);
+        return true;
+    }
     if (id == OPT_MIN_SAMPLES)
         return parse_int_option(value, "min-samples", 2, &o->min_samples, err, err_len);
     if (id == OPT_MAX_SAMPLES)
@@ -320,6 +349,38 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
             fail(err, err_len, "--compare takes only -m and --ignore-device (it measures nothing)");
             return false;
         }
+    }
+    /* --gpus prints its own scaling table from devices 0..N-1 with a fixed
+     * sample count: what only a one-GPU table has would be ignored. */
+    const struct { int id; const char *name, *instead; } ONE_GPU_ONLY[] = {
+        {OPT_SWEEP, "--sweep", "; --ladder runs its sizes"},
+        {OPT_SWEEP_MAX, "--sweep-max", ""},
+        {OPT_PROGRESSION, "--progression", ""},
+        {OPT_BATCH, "--batch", ""},
+        {OPT_CSV, "--csv", ""},
+        {OPT_JSON, "--json", ""},
+        {OPT_MARKDOWN, "--markdown", ""},
+        {OPT_BASELINE, "--baseline", ""},
+        {OPT_DEVICE, "--device", "; choose the GPUs with CUDA_VISIBLE_DEVICES"},
+        {OPT_MAX_NOISE, "--max-noise", "; it takes -S samples"}};
+    for (size_t i = 0; given[OPT_GPUS] && i < sizeof ONE_GPU_ONLY / sizeof ONE_GPU_ONLY[0]; ++i)
+        if (given[ONE_GPU_ONLY[i].id]) {
+            fail(err, err_len, "%s is not for --gpus, which prints a scaling table%s",
+                 ONE_GPU_ONLY[i].name, ONE_GPU_ONLY[i].instead);
+            return false;
+        }
+    if (given[OPT_GPUS] && runs_matrix(o)) {
+        fail(err, err_len, "--gpus needs one type and one operator, not --%s all",
+             o->type == TYPE_COUNT ? "type" : "op");
+        return false;
+    }
+    if (!given[OPT_GPUS] && (given[OPT_COMBINE] || given[OPT_LADDER])) {
+        fail(err, err_len, "%s only applies to --gpus", given[OPT_COMBINE] ? "--combine" : "--ladder");
+        return false;
+    }
+    if (o->ladder && (o->n || o->bytes)) {
+        fail(err, err_len, "--ladder chooses the sizes: not with %s", o->n ? "-n" : "--bytes");
+        return false;
     }
     const int stop_options[] = {OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_TIMEOUT};
     for (size_t i = 0; !given[OPT_MAX_NOISE] && i < sizeof stop_options / sizeof stop_options[0]; ++i)
@@ -429,6 +490,7 @@ enum cli_status parse_bench_options(int argc, char **argv, struct bench_options 
         case OPT_LIST: o->list = true; break;
         case OPT_IGNORE_DEVICE: o->ignore_device = true; break;
         case OPT_LIST_DEVICES: o->list_devices = true; break;
+        case OPT_LADDER: o->ladder = true; break;
         case OPT_COMPARE:
             if (optind >= argc || argv[optind][0] == '-') {
                 fail(err, err_len, "--compare needs two files: --compare OLD.csv NEW.csv");
@@ -499,6 +561,11 @@ void print_usage(const char *program)
            "      --ignore-device give verdicts across GPU models (--compare, --baseline)\n"
            "      --device N      the CUDA device to measure (default 0)\n"
            "      --list-devices  list the CUDA devices and exit\n"
+           "      --gpus N|all    split n over GPUs 0..N-1, reduce each shard, combine the\n"
+           "                      partials; prints a scaling table against one GPU (methods:\n"
+           "                      one_pass_ilp, tma_ring, cub unless -m)\n"
+           "      --combine C     with --gpus: p2p | nccl | all (default all)\n"
+           "      --ladder        with --gpus: n from 2^24 by 4 to past one GPU's memory\n"
            "      --list          list the methods and exit\n"
            "      --version       the suite's commit and the CUDA, CCCL and cuBLAS it was built with\n"
            "  -h, --help          this text\n"

@@ -10,6 +10,7 @@
 #include "data_gen.h"
 #include "element_type.h"
 #include "pass_driver.h"
+#include "scaling.h"
 
 #define DEFAULT_BYTES ((size_t)64 << 20) /* n = bytes / element size unless -n */
 #define DEFAULT_SAMPLES 100
@@ -21,6 +22,7 @@
 #define MAX_SELECTED 64
 #define METHOD_NAME_MAX 48
 #define CLI_ERROR_LEN 256
+#define GPUS_ALL 0 /* --gpus all: every visible GPU */
 
 struct bench_options {
     size_t n;           /* 0: `bytes` worth of the element type (default_n) */
@@ -47,6 +49,11 @@ struct bench_options {
     bool ignore_device; /* --compare / --baseline across GPU models */
     int device;         /* --device: CUDA ordinal */
     bool list_devices;
+    bool multi_gpu;     /* --gpus given: the multi-GPU harness and its scaling table
+                           (also for --gpus 1: one rank, a test of the path) */
+    int gpus;           /* --gpus N (1 without it: today's one-GPU path); GPUS_ALL */
+    unsigned combines;  /* --combine: COMBINE_BIT()s (scaling.h); default p2p and nccl */
+    bool ladder;        /* --ladder: with --gpus, sizes 2^24 .. past one GPU's memory */
     bool help;
     const char *csv_path, *json_path, *markdown_path; /* "-": stdout */
     const char *baseline_path;
@@ -59,8 +66,8 @@ enum cli_status { CLI_OK, CLI_HELP, CLI_VERSION, CLI_ERROR };
  * --size N, --size=N, -- ends the options; bench_compare takes no other
  * arguments. Options that conflict or would be ignored (anything beside
  * --list, anything but -m and --ignore-device beside --compare, --sweep-max
- * without --sweep, two outputs to '-') are errors. On CLI_ERROR, err holds
- * one line. */
+ * without --sweep, two outputs to '-', --gpus with what only a one-GPU table
+ * has) are errors. On CLI_ERROR, err holds one line. */
 enum cli_status parse_bench_options(int argc, char **argv, struct bench_options *opts, char *err,
                                     size_t err_len);
 

@@ -9,9 +9,11 @@
 static const char *const DIST_NAMES[DIST_COUNT] = {"uniform", "small-ints", "wide-range", "signed",
                                                    "ill-conditioned"};
 
+#define SPLITMIX64_GAMMA 0x9E3779B97F4A7C15ull
+
 static uint64_t splitmix64(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    uint64_t z = (*state += SPLITMIX64_GAMMA);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
@@ -110,7 +112,7 @@ static double draw(const struct draw_plan *p, uint64_t *state)
             const int e = (int)(splitmix64(state) % (uint64_t)span) + p->min_exponent;
             return ldexp(1.0 + unit_value(state, p->bits - 1), e);
         }
-    case DIST_ILL_CONDITIONED: /* filled by fill_ill_conditioned */
+    case DIST_ILL_CONDITIONED: /* drawn by ill_conditioned_value */
     case DIST_COUNT:
         break;
     }
@@ -140,46 +142,62 @@ static double small_term(const struct draw_plan *p, uint64_t *state)
     return ldexp(1.0 + unit_value(state, p->bits - 1), p->small_exponent);
 }
 
-/* Mirrored pairs of large terms around one or two small ones (data_gen.h). */
-static void fill_ill_conditioned(void *h, size_t n, enum element_type t, const struct draw_plan *p,
-                                 uint64_t *state)
+/* How many splitmix64 draws one element takes: element i draws from the
+ * state seed + i x this x gamma (the state after that many draws), so any
+ * range of the input can be drawn on its own (fill_data_range). Keep in step
+ * with draw() and large_term(); the CPU test compares every range with a full
+ * fill, so a mismatch cannot pass. */
+static uint64_t draws_per_element(enum distribution dist)
 {
+    return dist == DIST_ILL_CONDITIONED ? 3 : dist == DIST_WIDE_RANGE ? 2 : 1;
+}
+
+static uint64_t element_state(const struct draw_plan *p, uint64_t seed, size_t i)
+{
+    return seed + (uint64_t)i * draws_per_element(p->dist) * SPLITMIX64_GAMMA;
+}
+
+/* Element i of n of ill-conditioned data: mirrored pairs of large terms
+ * (x[n-1-i] = -x[i], drawn at the lower index) around one or two small ones
+ * (data_gen.h). */
+static double ill_conditioned_value(const struct draw_plan *p, uint64_t seed, size_t n, size_t i)
+{
+    uint64_t state = element_state(p, seed, 0);
     if (n == 2) { /* v = +-2^e and the value just below it: as ill-conditioned as two can be */
-        const double large = large_term(p, state);
+        const double large = large_term(p, &state);
         int e = 0;
         (void)frexp(large, &e); /* |large| in [2^(e-1), 2^e) */
         const double v = p->integer ? fabs(large) : copysign(ldexp(1.0, e - 1), large);
         const double below = p->integer ? v - 1.0 : v - copysign(ldexp(1.0, e - 1 - p->bits), v);
-        store_from_double(t, h, 0, v);
-        store_from_double(t, h, 1, -below);
-        return;
+        return i == 0 ? v : -below;
     }
     const size_t pairs = n > 0 ? (n - 1) / 2 : 0; /* one small term if n is odd, two if even */
-    for (size_t i = 0; i < pairs; ++i) {
-        const double v = large_term(p, state);
-        store_from_double(t, h, i, v);
-        store_from_double(t, h, n - 1 - i, -v);
+    if (i >= n - pairs) {
+        state = element_state(p, seed, n - 1 - i);
+        return -large_term(p, &state);
     }
-    for (size_t i = pairs; i < n - pairs; ++i)
-        store_from_double(t, h, i, small_term(p, state));
+    state = element_state(p, seed, i);
+    return i < pairs ? large_term(p, &state) : small_term(p, &state);
 }
 
 struct data_info fill_data(void *h, size_t n, enum element_type t, enum distribution dist,
                            uint64_t seed)
 {
-    uint64_t state = seed;
+    return fill_data_range(h, 0, n, n, t, dist, seed);
+}
+
+struct data_info fill_data_range(void *h, size_t first, size_t count, size_t n,
+                                 enum element_type t, enum distribution dist, uint64_t seed)
+{
     const struct draw_plan plan = plan_for(t, dist, n);
     double total = 0.0; /* exact when it matters: integers within 2^53 */
-    if (plan.dist == DIST_ILL_CONDITIONED) {
-        fill_ill_conditioned(h, n, t, &plan, &state);
-        for (size_t i = 0; i < n; ++i)
-            total += load_as_double(t, h, i);
-    } else {
-        for (size_t i = 0; i < n; ++i) {
-            const double v = draw(&plan, &state);
-            store_from_double(t, h, i, v);
-            total += v;
-        }
+    for (size_t i = 0; i < count; ++i) {
+        uint64_t state = element_state(&plan, seed, first + i);
+        const double v = plan.dist == DIST_ILL_CONDITIONED
+                             ? ill_conditioned_value(&plan, seed, n, first + i)
+                             : draw(&plan, &state);
+        store_from_double(t, h, i, v);
+        total += v;
     }
     struct data_info info = {.exact_sum_known = false, .exact_sum = total};
     if (plan.integer)

@@ -57,6 +57,17 @@ struct data_info {
 struct data_info fill_data(void *h, size_t n, enum element_type t, enum distribution dist,
                            uint64_t seed);
 
+/* Elements [first, first + count) of the n elements fill_data(.., n, ..)
+ * would draw, written to h[0 .. count): the same bits, without drawing the
+ * rest. The generator is a counter (splitmix64 adds a constant per draw, and
+ * each element takes a fixed number of draws), so any range starts in O(1):
+ * one shard of a multi-GPU input, or one thread's part of a parallel fill.
+ * The distribution's bounds come from the TOTAL n (an integer's bound is
+ * the type's range / n). exact_sum_known is the whole input's; exact_sum is
+ * the sum of this range alone. first + count must not exceed n. */
+struct data_info fill_data_range(void *h, size_t first, size_t count, size_t n,
+                                 enum element_type t, enum distribution dist, uint64_t seed);
+
 /* A value beyond every value fill_data draws for op (max: larger, min:
  * smaller), exact in t: the type's largest (lowest) finite value, +-2^53 for
  * int64. Tests plant it at chosen indices to check max and min exactly. The

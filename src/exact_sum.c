@@ -24,6 +24,18 @@ void exact_sum_normalize(struct exact_sum *s)
     s->pending = 0;
 }
 
+void exact_sum_merge(struct exact_sum *into, const struct exact_sum *from)
+{
+    struct exact_sum addend = *from;
+    exact_sum_normalize(&addend);
+    exact_sum_normalize(into); /* both under 2^32 a limb: the sums below fit */
+    for (int i = 0; i < EXACT_SUM_LIMBS; ++i)
+        into->limb[i] += addend.limb[i];
+    exact_sum_normalize(into);
+    into->nonfinite += addend.nonfinite;
+    into->has_nonfinite |= addend.has_nonfinite;
+}
+
 /* Bit `position` of a normalized, non-negative count (0 past the top). */
 static unsigned bit_at(const struct exact_sum *s, int position)
 {

@@ -37,6 +37,10 @@ void exact_sum_init(struct exact_sum *s);
 /* Propagates the carries: every limb but the top one back in [0, 2^32). */
 void exact_sum_normalize(struct exact_sum *s);
 
+/* Adds `from`'s exact sum into `into`: the sum of both sets of terms, still
+ * exact (a multi-threaded reference merges its threads' sums this way). */
+void exact_sum_merge(struct exact_sum *into, const struct exact_sum *from);
+
 /* The exact sum rounded once, to nearest even, to `format` (TYPE_FLOAT or
  * TYPE_DOUBLE; any other type rounds as double), returned as a double: +0
  * for an exact zero, +-inf past the format's largest finite value, the

@@ -9,38 +9,67 @@
 #define CHUNK 4096 /* values converted to double at a time: one switch per chunk */
 #define CHECK_MARGIN 0x1p-49
 
-struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
-                                   struct data_info info)
+void reference_partial_start(struct reference_partial *p, struct reduce_spec spec)
 {
-    struct exact_sum sum, sum_abs;
-    exact_sum_init(&sum);
-    exact_sum_init(&sum_abs);
-    double max = identity_as_double(OP_MAX, spec.type), min = identity_as_double(OP_MIN, spec.type);
+    exact_sum_init(&p->sum);
+    exact_sum_init(&p->sum_abs);
+    p->max = identity_as_double(OP_MAX, spec.type);
+    p->min = identity_as_double(OP_MIN, spec.type);
+    p->n = 0;
+}
+
+void reference_partial_add(struct reference_partial *p, enum element_type t, const void *h,
+                           size_t count)
+{
     double values[CHUNK];
-    for (size_t first = 0; first < n; first += CHUNK) {
-        const size_t count = n - first < CHUNK ? n - first : CHUNK;
-        for (size_t i = 0; i < count; ++i)
-            values[i] = load_as_double(spec.type, h, first + i);
-        for (size_t i = 0; i < count; ++i) {
-            exact_sum_add(&sum, values[i]);
-            exact_sum_add(&sum_abs, fabs(values[i]));
-            max = values[i] > max ? values[i] : max;
-            min = values[i] < min ? values[i] : min;
+    for (size_t first = 0; first < count; first += CHUNK) {
+        const size_t chunk = count - first < CHUNK ? count - first : CHUNK;
+        for (size_t i = 0; i < chunk; ++i)
+            values[i] = load_as_double(t, h, first + i);
+        for (size_t i = 0; i < chunk; ++i) {
+            exact_sum_add(&p->sum, values[i]);
+            exact_sum_add(&p->sum_abs, fabs(values[i]));
+            p->max = values[i] > p->max ? values[i] : p->max;
+            p->min = values[i] < p->min ? values[i] : p->min;
         }
     }
+    p->n += count;
+}
+
+void reference_partial_merge(struct reference_partial *into, const struct reference_partial *next)
+{
+    exact_sum_merge(&into->sum, &next->sum);
+    exact_sum_merge(&into->sum_abs, &next->sum_abs);
+    into->max = next->max > into->max ? next->max : into->max;
+    into->min = next->min < into->min ? next->min : into->min;
+    into->n += next->n;
+}
+
+struct reference reference_partial_finish(const struct reference_partial *p,
+                                          struct reduce_spec spec, struct data_info info)
+{
     const enum element_type accumulator = accumulator_type(spec.type);
     const struct reference ref = {
         .spec = spec,
-        .sum = exact_sum_round(&sum, TYPE_DOUBLE),
-        .sum_abs = exact_sum_round(&sum_abs, TYPE_DOUBLE),
-        .sum_rounded = exact_sum_round(&sum, accumulator),
-        .sum_abs_rounded = exact_sum_round(&sum_abs, accumulator),
-        .max = max,
-        .min = min,
-        .n = n,
+        .sum = exact_sum_round(&p->sum, TYPE_DOUBLE),
+        .sum_abs = exact_sum_round(&p->sum_abs, TYPE_DOUBLE),
+        .sum_rounded = exact_sum_round(&p->sum, accumulator),
+        .sum_abs_rounded = exact_sum_round(&p->sum_abs, accumulator),
+        .max = p->max,
+        .min = p->min,
+        .n = p->n,
         .exact = info.exact_sum_known || is_integer_type(spec.type),
     };
     return ref;
+}
+
+struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
+                                   struct data_info info)
+{
+    struct reference_partial p;
+    reference_partial_start(&p, spec);
+    reference_partial_add(&p, spec.type, h, n);
+    return reference_partial_finish(&p, spec, info);
 }
 
 static double unit_roundoff(enum element_type accumulator)
@@ -48,14 +77,18 @@ static double unit_roundoff(enum element_type accumulator)
     return accumulator == TYPE_DOUBLE ? 0x1p-53 : 0x1p-24;
 }
 
-double error_bound(const struct reference *ref, struct summation_order order)
+double chain_error_bound(const struct reference *ref, size_t k)
 {
     if (ref->exact || ref->spec.op != OP_SUM)
         return 0.0;
     const double u = unit_roundoff(accumulator_type(ref->spec.type));
-    const double k = (double)longest_chain(order, ref->n);
-    const double growth = expm1(k * log1p(u)); /* (1 + u)^k - 1 */
+    const double growth = expm1((double)k * log1p(u)); /* (1 + u)^k - 1 */
     return (growth * (1.0 + CHECK_MARGIN) + CHECK_MARGIN) * ref->sum_abs;
+}
+
+double error_bound(const struct reference *ref, struct summation_order order)
+{
+    return chain_error_bound(ref, longest_chain(order, ref->n));
 }
 
 double reference_target(const struct reference *ref, bool sums_abs)
@@ -70,12 +103,17 @@ double reference_target(const struct reference *ref, bool sums_abs)
 bool result_passes(double result, const struct reference *ref, struct summation_order order,
                    bool sums_abs)
 {
+    return result_within_chain(result, ref, longest_chain(order, ref->n), sums_abs);
+}
+
+bool result_within_chain(double result, const struct reference *ref, size_t k, bool sums_abs)
+{
     const double target = reference_target(ref, sums_abs);
     if (isnan(result))
         return false;
     if (isinf(result) || isinf(target))
         return result == target;
-    return fabs(result - target) <= error_bound(ref, order);
+    return fabs(result - target) <= chain_error_bound(ref, k);
 }
 
 /* The spacing of the accumulator type's values at y: 2^(exponent of y -

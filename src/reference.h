@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "data_gen.h"
+#include "exact_sum.h"
 #include "summation_order.h"
 
 struct reference {
@@ -27,6 +28,27 @@ struct reference {
 struct reference compute_reference(struct reduce_spec spec, const void *h, size_t n,
                                    struct data_info info);
 
+/* The same reference built piece by piece, for inputs drawn in parts: a
+ * multi-GPU shard of 100 GiB is drawn, copied and folded in chunks, by
+ * several threads, never held whole on the host.
+ *   start -> add (each piece) -> merge (other threads' partials) -> finish
+ * gives exactly compute_reference's values, in any grouping: the sums are
+ * exact until finish rounds them. */
+struct reference_partial {
+    struct exact_sum sum, sum_abs;
+    double max, min;
+    size_t n;
+};
+
+void reference_partial_start(struct reference_partial *p, struct reduce_spec spec);
+/* Folds in count values of type t stored at h. */
+void reference_partial_add(struct reference_partial *p, enum element_type t, const void *h,
+                           size_t count);
+void reference_partial_merge(struct reference_partial *into, const struct reference_partial *next);
+/* info: the whole input's (fill_data_range says whether its sum is exact). */
+struct reference reference_partial_finish(const struct reference_partial *p,
+                                          struct reduce_spec spec, struct data_info info);
+
 /* Largest error allowed, in absolute terms, for a method whose sums follow
  * `order`. Max and min, integer sums and exact data: zero - the result must
  * match bit for bit. Floating-point sums: Higham's worst case for the order,
@@ -37,6 +59,9 @@ struct reference compute_reference(struct reduce_spec spec, const void *h, size_
  * margin of 2^-49 (relative and in units of sum|x|) covers the reference's
  * own rounding to double and the double arithmetic of the check. */
 double error_bound(const struct reference *ref, struct summation_order order);
+/* The same for a longest chain of k additions given directly (a multi-GPU
+ * sum: a shard's chain, then the combine's). */
+double chain_error_bound(const struct reference *ref, size_t k);
 
 /* The value a method must match: sum |x| for a METHOD_SUMS_ABS sum. */
 double reference_target(const struct reference *ref, bool sums_abs);
@@ -45,6 +70,8 @@ double reference_target(const struct reference *ref, bool sums_abs);
  * max or min of nothing); otherwise |result - target| <= error_bound. */
 bool result_passes(double result, const struct reference *ref, struct summation_order order,
                    bool sums_abs);
+/* result_passes against chain_error_bound(ref, k). */
+bool result_within_chain(double result, const struct reference *ref, size_t k, bool sums_abs);
 
 /* A result's distance from the exactly rounded answer (sum_rounded,
  * sum_abs_rounded, or the exact max or min):

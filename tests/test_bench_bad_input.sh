@@ -42,6 +42,14 @@ expect "--baseline needs one type and one operator, not --op all" --op all --bas
 expect "--offset: 8 half elements is 16 bytes or more (at most 7)" --type half --offset 8
 expect "--offset: 2 double elements is 16 bytes or more (at most 1)" --type double --offset 2
 
+# --gpus: refused before any GPU is touched
+expect "gpus: 0 is out of range" --gpus 0
+expect "--sweep is not for --gpus" --gpus 2 --sweep
+expect "--csv is not for --gpus" --gpus all --csv "$tmp/run.csv"
+expect "--gpus needs one type and one operator, not --type all" --gpus 2 --type all
+expect "--combine only applies to --gpus" --combine nccl
+expect "--ladder chooses the sizes: not with -n" --gpus 2 --ladder -n 1000
+
 # --compare of two valid results files of different reductions: no verdict.
 # The files live outside $tmp, which expect() requires to hold only stderr.
 files=$2/bad_input_files

@@ -135,6 +135,43 @@ static void values_should_be_accepted_in_every_gnu_spelling(void)
     CHECK(parse(&o, err, "-n 7") == CLI_OK && o.n == 7);
 }
 
+/* ---- --gpus: the multi-GPU path */
+
+static void gpus_should_default_to_todays_one_gpu_path(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "") == CLI_OK);
+    CHECK(!o.multi_gpu && o.gpus == 1 && !o.ladder);
+    CHECK(o.combines == (COMBINE_BIT(COMBINE_P2P) | COMBINE_BIT(COMBINE_NCCL)));
+}
+
+static void gpus_should_take_a_count_or_all_with_its_options(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "--gpus 2") == CLI_OK);
+    CHECK(o.multi_gpu && o.gpus == 2 && o.combines == ALL_COMBINES && !o.ladder);
+    CHECK(parse(&o, err, "--gpus all") == CLI_OK && o.multi_gpu && o.gpus == GPUS_ALL);
+    CHECK(parse(&o, err, "--gpus=1") == CLI_OK && o.multi_gpu && o.gpus == 1); /* one rank */
+    CHECK(parse(&o, err, "--gpus 16") == CLI_OK && o.gpus == 16);
+    CHECK(parse(&o, err, "--gpus 2 --combine p2p") == CLI_OK);
+    CHECK(o.combines == COMBINE_BIT(COMBINE_P2P));
+    CHECK(parse(&o, err, "--gpus 2 --combine=nccl") == CLI_OK);
+    CHECK(o.combines == COMBINE_BIT(COMBINE_NCCL));
+    CHECK(parse(&o, err, "--gpus 2 --combine p2p --combine all") == CLI_OK);
+    CHECK(o.combines == ALL_COMBINES);
+    CHECK(parse(&o, err, "--gpus all --ladder -m cub -t half -o max -S 20 -w 2") == CLI_OK);
+    CHECK(o.ladder && o.method_count == 1 && o.type == TYPE_HALF && o.op == OP_MAX);
+    CHECK(o.samples == 20 && o.warmup == 2);
+    /* what a scaling run does take: size, data, flush, strategy, offset */
+    CHECK(parse(&o, err, "--gpus 2 -n 1000003 --hot --dist signed --seed 4 --strategy "
+                         "pow2-split --offset 1 -t double") == CLI_OK);
+    CHECK(o.n == 1000003 && o.hot && o.dist == DIST_SIGNED && o.seed == 4);
+    CHECK(o.strategy == PASS_POW2_SPLIT && o.offset == 1 && o.type == TYPE_DOUBLE);
+    CHECK(parse(&o, err, "--gpus 2 --bytes 1073741824") == CLI_OK && o.bytes == 1073741824);
+}
+
 static void version_should_be_recognised(void)
 {
     struct bench_options o;
@@ -222,6 +259,32 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--compare only.csv", "needs two files"},
         {"--sweep --progression", "pick one"},
         {"--sweep-max 100", "at least 1024"},
+        {"--gpus 0", "gpus: 0 is out of range"},
+        {"--gpus 17", "gpus: 17 is more than 16"},
+        {"--gpus two", "'two' is not a whole"},
+        {"--gpus -1", "'-1' is not a whole"},
+        {"--gpus", "--gpus needs a value"},
+        {"--gpus 2 --sweep", "--sweep is not for --gpus, which prints a scaling table; --ladder"},
+        {"--gpus 2 --sweep-max 4096", "--sweep-max is not for --gpus"},
+        {"--gpus 2 --progression", "--progression is not for --gpus"},
+        {"--gpus 2 --batch 10", "--batch is not for --gpus"},
+        {"--gpus all --csv x.csv", "--csv is not for --gpus"},
+        {"--gpus 2 --json -", "--json is not for --gpus"},
+        {"--gpus 2 --markdown m.md", "--markdown is not for --gpus"},
+        {"--gpus 2 --baseline b.csv", "--baseline is not for --gpus"},
+        {"--gpus 2 --device 1", "--device is not for --gpus, which prints a scaling table; choose the GPUs with CUDA_VISIBLE_DEVICES"},
+        {"--gpus 2 --max-noise 1", "--max-noise is not for --gpus"},
+        {"--gpus 2 --type all", "--gpus needs one type and one operator, not --type all"},
+        {"--gpus 2 -o all", "--gpus needs one type and one operator, not --op all"},
+        {"--combine p2p", "--combine only applies to --gpus"},
+        {"--ladder", "--ladder only applies to --gpus"},
+        {"-n 5 --ladder", "--ladder only applies to --gpus"},
+        {"--gpus 2 --combine mpi", "--combine: unknown combine 'mpi' (p2p, nccl, all)"},
+        {"--gpus 2 --combine", "--combine needs a value"},
+        {"--gpus 2 --ladder -n 5", "--ladder chooses the sizes: not with -n"},
+        {"--gpus 2 --bytes 1024 --ladder", "--ladder chooses the sizes: not with --bytes"},
+        {"--list --gpus 2", "--list takes no other options"},
+        {"--compare a.csv b.csv --gpus 2", "--compare takes only -m"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
         struct bench_options o;
@@ -446,6 +509,8 @@ int main(void)
     RUN_TEST(seed_000_spelling_should_select_step_and_size);
     RUN_TEST(every_option_should_be_read);
     RUN_TEST(values_should_be_accepted_in_every_gnu_spelling);
+    RUN_TEST(gpus_should_default_to_todays_one_gpu_path);
+    RUN_TEST(gpus_should_take_a_count_or_all_with_its_options);
     RUN_TEST(version_should_be_recognised);
     RUN_TEST(help_should_be_recognised_anywhere);
     RUN_TEST(bad_input_should_fail_with_a_message_naming_the_problem);

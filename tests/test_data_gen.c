@@ -106,6 +106,82 @@ static void fill_should_write_exactly_n_elements(void)
     }
 }
 
+/* ---- ranges: one shard's values without drawing the rest */
+
+/* Every range [first, first + count) of n elements, filled alone, is the same
+ * bytes as that slice of a full fill: every type and distribution, ranges at
+ * the start, the end, empty, odd. */
+static void ranges_should_match_a_full_fill_bit_for_bit(void)
+{
+    enum { N = 1001 };
+    static const size_t RANGES[][2] = {{0, N}, {0, 1}, {1, 1}, {N - 1, 1}, {0, 0}, {N, 0},
+                                       {500, 501}, {3, 997}, {17, 64}, {333, 334}};
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int d = 0; d < DIST_COUNT; ++d) {
+            const enum element_type type = (enum element_type)t;
+            const size_t size = element_size(type);
+            unsigned char *full = malloc(N * size), *part = malloc(N * size + 1);
+            const struct data_info all = fill_data(full, N, type, (enum distribution)d, 7);
+            for (size_t r = 0; r < COUNT(RANGES); ++r) {
+                const size_t first = RANGES[r][0], count = RANGES[r][1];
+                memset(part, 0xab, N * size + 1);
+                const struct data_info info =
+                    fill_data_range(part, first, count, N, type, (enum distribution)d, 7);
+                const bool same = memcmp(part, full + first * size, count * size) == 0;
+                CHECK(same);
+                CHECK(part[count * size] == 0xab); /* nothing past the range */
+                CHECK(info.exact_sum_known == all.exact_sum_known);
+                if (!same)
+                    fprintf(stderr, "  %s %s [%zu, +%zu)\n", element_type_name(type),
+                            distribution_name((enum distribution)d), first, count);
+            }
+            free(full);
+            free(part);
+        }
+}
+
+/* The ranges of a partition add up to the whole: their exact_sum values
+ * (exact for integers) total the full fill's. */
+static void range_sums_should_add_up_to_the_full_sum(void)
+{
+    enum { N = 100003 };
+    for (size_t k = 0; k < COUNT(INTEGERS); ++k) {
+        const enum element_type t = INTEGERS[k];
+        void *h = alloc_elements(t, N);
+        const double whole = fill_data(h, N, t, DIST_SIGNED, 5).exact_sum;
+        double parts = 0.0;
+        for (size_t first = 0; first < N; first += 30001) {
+            const size_t count = N - first < 30001 ? N - first : 30001;
+            parts += fill_data_range(h, first, count, N, t, DIST_SIGNED, 5).exact_sum;
+        }
+        CHECK(parts == whole);
+        free(h);
+    }
+}
+
+/* Far into a huge input (past 2^32 elements, where a 32-bit index or a
+ * per-element reseed would go wrong): a range is the tail of a longer range
+ * that starts earlier, and integer values respect the TOTAL n's bound. */
+static void ranges_far_into_a_huge_input_should_agree_with_each_other(void)
+{
+    const size_t n = ((size_t)5 << 30) + 7, first = n - 64;
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int d = 0; d < DIST_COUNT; ++d) {
+            const enum element_type type = (enum element_type)t;
+            const size_t size = element_size(type);
+            unsigned char longer[64 * 8], shorter[40 * 8];
+            fill_data_range(longer, first, 64, n, type, (enum distribution)d, 11);
+            fill_data_range(shorter, first + 24, 40, n, type, (enum distribution)d, 11);
+            CHECK(memcmp(shorter, longer + 24 * size, 40 * size) == 0);
+            /* past the type's range n the bound stays 1 (data_gen.h) */
+            const double bound = fmax(1.0, integer_bound(type, n));
+            bool within = true;
+            for (size_t i = 0; is_integer_type(type) && i < 64; ++i)
+                within &= fabs(load_as_double(type, longer, i)) <= bound;
+            CHECK(within);
+        }
+}
+
 /* ---- floating-point types */
 
 static void uniform_floats_should_be_in_unit_interval_and_not_all_zero(void)
@@ -595,6 +671,9 @@ int main(void)
 {
     RUN_TEST(same_seed_should_give_same_bytes_and_other_seed_other_bytes);
     RUN_TEST(fill_should_write_exactly_n_elements);
+    RUN_TEST(ranges_should_match_a_full_fill_bit_for_bit);
+    RUN_TEST(range_sums_should_add_up_to_the_full_sum);
+    RUN_TEST(ranges_far_into_a_huge_input_should_agree_with_each_other);
     RUN_TEST(uniform_floats_should_be_in_unit_interval_and_not_all_zero);
     RUN_TEST(signed_floats_should_lie_in_minus_one_to_one_and_cancel);
     RUN_TEST(wide_range_should_span_many_magnitudes_and_be_positive);

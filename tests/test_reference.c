@@ -573,6 +573,89 @@ static void integer_reference_should_sum_across_chunks_exactly(void)
     free(h);
 }
 
+/* ---- built piece by piece (multi-GPU shards, parallel fills) */
+
+static bool same_reference(const struct reference *a, const struct reference *b)
+{
+    return memcmp(&a->sum, &b->sum, sizeof a->sum) == 0 &&
+           memcmp(&a->sum_abs, &b->sum_abs, sizeof a->sum_abs) == 0 &&
+           memcmp(&a->sum_rounded, &b->sum_rounded, sizeof a->sum_rounded) == 0 &&
+           memcmp(&a->sum_abs_rounded, &b->sum_abs_rounded, sizeof a->sum_abs_rounded) == 0 &&
+           a->max == b->max &&
+           a->min == b->min && a->n == b->n && a->exact == b->exact;
+}
+
+/* Pieces added in order, at any cut points (inside and across the 4096-value
+ * chunks), give compute_reference's values bit for bit, for every type. */
+static void pieces_in_order_should_equal_the_whole_bit_for_bit(void)
+{
+    enum { N = 20011 };
+    static const size_t CUTS[][3] = {{0, 0, N}, {1, 4096, 4097}, {4095, 8192, 12289},
+                                     {7, 7, 19999}, {N, N, N}};
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int d = 0; d < DIST_COUNT; ++d) {
+            const enum element_type type = (enum element_type)t;
+            const struct reduce_spec spec = {type, OP_SUM};
+            unsigned char *h = malloc(N * element_size(type));
+            const struct data_info info = fill_data(h, N, type, (enum distribution)d, 3);
+            const struct reference whole = compute_reference(spec, h, N, info);
+            for (size_t c = 0; c < COUNT(CUTS); ++c) {
+                struct reference_partial p;
+                reference_partial_start(&p, spec);
+                size_t done = 0;
+                for (size_t k = 0; k <= 3; ++k) {
+                    const size_t end = k < 3 ? CUTS[c][k] : N;
+                    reference_partial_add(&p, type, h + done * element_size(type), end - done);
+                    done = end;
+                }
+                const struct reference pieces = reference_partial_finish(&p, spec, info);
+                CHECK(same_reference(&pieces, &whole));
+            }
+            free(h);
+        }
+}
+
+/* Partials of consecutive parts, merged (one per thread): the sums are
+ * exact until finish rounds them, so every field matches the whole. */
+static void merged_partials_should_match_the_whole(void)
+{
+    enum { N = 100003, PARTS = 7 };
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int d = 0; d < DIST_COUNT; ++d) {
+            const enum element_type type = (enum element_type)t;
+            const struct reduce_spec spec = {type, OP_SUM};
+            unsigned char *h = malloc(N * element_size(type));
+            const struct data_info info = fill_data(h, N, type, (enum distribution)d, 9);
+            const struct reference whole = compute_reference(spec, h, N, info);
+            struct reference_partial all;
+            reference_partial_start(&all, spec);
+            for (size_t k = 0; k < PARTS; ++k) {
+                const size_t first = N * k / PARTS, last = N * (k + 1) / PARTS;
+                struct reference_partial part;
+                reference_partial_start(&part, spec);
+                reference_partial_add(&part, type, h + first * element_size(type), last - first);
+                reference_partial_merge(&all, &part);
+            }
+            const struct reference merged = reference_partial_finish(&all, spec, info);
+            CHECK(same_reference(&merged, &whole));
+            free(h);
+        }
+}
+
+static void an_empty_partial_should_give_the_identity(void)
+{
+    const struct reduce_spec spec = {TYPE_INT32, OP_MAX};
+    struct reference_partial p, empty;
+    reference_partial_start(&p, spec);
+    reference_partial_start(&empty, spec);
+    reference_partial_merge(&p, &empty);
+    reference_partial_add(&p, TYPE_INT32, NULL, 0);
+    const struct reference ref = reference_partial_finish(&p, spec, (struct data_info){0});
+    CHECK(ref.n == 0 && ref.sum == 0.0 && ref.sum_abs == 0.0 && ref.exact);
+    CHECK(ref.max == identity_as_double(OP_MAX, TYPE_INT32));
+    CHECK(ref.min == identity_as_double(OP_MIN, TYPE_INT32));
+}
+
 int main(void)
 {
     RUN_TEST(reference_should_sum_exactly_where_double_cannot);
@@ -602,5 +685,8 @@ int main(void)
     RUN_TEST(half_reference_should_sum_the_widened_values);
     RUN_TEST(bfloat16_reference_should_sum_the_widened_values);
     RUN_TEST(integer_reference_should_sum_across_chunks_exactly);
+    RUN_TEST(pieces_in_order_should_equal_the_whole_bit_for_bit);
+    RUN_TEST(merged_partials_should_match_the_whole);
+    RUN_TEST(an_empty_partial_should_give_the_identity);
     return test_exit_code();
 }

@@ -27,12 +27,18 @@
 
 namespace {
 
+/* One handle per device, created on first use: a handle belongs to the
+ * device current when it was made (bench_compare --gpus calls on several). */
 cublasHandle_t shared_handle(void)
 {
-    static cublasHandle_t handle = nullptr;
-    if (!handle && cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
-        handle = nullptr;
-    return handle;
+    constexpr int DEVICES = 64;
+    static cublasHandle_t handles[DEVICES] = {};
+    int device = 0;
+    if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= DEVICES)
+        return nullptr;
+    if (!handles[device] && cublasCreate(&handles[device]) != CUBLAS_STATUS_SUCCESS)
+        handles[device] = nullptr;
+    return handles[device];
 }
 
 int cublas_asum(struct reduce_spec spec, const void *d_in, size_t n, void *d_out, void *,
