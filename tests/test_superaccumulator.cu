@@ -1,0 +1,214 @@
+/* The exact accumulator of steps 19 and 20 (kernels/superaccumulator.cuh), on
+ * the CPU: its split, limbs and rounding are __host__ __device__ code. Values
+ * are added limb by limb as the warp's lanes would add them, then rounded;
+ * the result must be the exact sum rounded once to nearest (ties to even).
+ * The reference is Shewchuk's exact summation as Python's math.fsum does it
+ * (a different algorithm: floating-point partials, not an integer), which is
+ * correctly rounded to double; float results compare with it rounded again to
+ * float (a double rounding that random data never meets; the ties are tested
+ * on their own, with known answers). */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vector>
+
+#include "check.h"
+#include "superaccumulator.cuh"
+
+template <class R> struct accumulator_on_cpu {
+    using layout = superaccumulator_layout<R>;
+    long long limbs[layout::LIMBS] = {};
+    unsigned flags = 0;
+
+    void add(double v)
+    {
+        const superaccumulator_term t = superaccumulator_split<layout::BIAS>(v);
+        flags |= t.nonfinite;
+        for (int limb = 0; limb < layout::LIMBS; ++limb)
+            limbs[limb] += superaccumulator_piece(t, limb);
+    }
+    R round() { return superaccumulator_round<R>(limbs, flags); }
+};
+
+template <class R> static R exact_sum(const std::vector<double> &values)
+{
+    accumulator_on_cpu<R> acc;
+    for (double v : values)
+        acc.add(v);
+    return acc.round();
+}
+
+/* math.fsum (CPython, Modules/mathmodule.c): correctly rounded, finite sums only. */
+static double fsum(const std::vector<double> &values)
+{
+    std::vector<double> partials;
+    for (double x : values) {
+        size_t i = 0;
+        for (double y : partials) {
+            if (fabs(x) < fabs(y)) {
+                const double t = x;
+                x = y;
+                y = t;
+            }
+            const double hi = x + y;
+            const double lo = y - (hi - x);
+            if (lo != 0.0)
+                partials[i++] = lo;
+            x = hi;
+        }
+        partials.resize(i);
+        partials.push_back(x);
+    }
+    size_t n = partials.size();
+    double hi = 0.0, lo = 0.0;
+    if (n > 0) {
+        hi = partials[--n];
+        while (n > 0) {
+            const double x = hi, y = partials[--n];
+            hi = x + y;
+            lo = y - (hi - x);
+            if (lo != 0.0)
+                break;
+        }
+        if (n > 0 && ((lo < 0.0 && partials[n - 1] < 0.0) || (lo > 0.0 && partials[n - 1] > 0.0))) {
+            const double y = lo * 2.0, x = hi + y;
+            if (y == x - hi)
+                hi = x;
+        }
+    }
+    return hi;
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t next_random(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* A float with a random significand, sign and exponent in [lo, hi]. */
+static float random_float(int lo, int hi)
+{
+    const float m = (float)(next_random() >> 40) / 16777216.0f + 0.5f; /* [0.5, 1) */
+    const float v = ldexpf(m, lo + (int)(next_random() % (uint64_t)(hi - lo + 1)));
+    return next_random() & 1 ? -v : v;
+}
+
+static double random_double(int lo, int hi)
+{
+    const double m = (double)(next_random() >> 11) / 9007199254740992.0 / 2.0 + 0.5;
+    const double v = ldexp(m, lo + (int)(next_random() % (uint64_t)(hi - lo + 1)));
+    return next_random() & 1 ? -v : v;
+}
+
+static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+static bool same_bits(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+static void empty_and_zero_sums_should_be_plus_zero(void)
+{
+    CHECK(same_bits(exact_sum<float>({}), 0.0f));
+    CHECK(same_bits(exact_sum<double>({}), 0.0));
+    CHECK(same_bits(exact_sum<float>({0.0, -0.0, 0.0}), 0.0f));
+    CHECK(same_bits(exact_sum<double>({1e300, -1e300}), 0.0));
+}
+
+static void small_terms_should_not_be_lost(void)
+{
+    /* 1 + 2^-24 + 2^-60: above the tie between 1 and 1 + 2^-23, so it rounds
+     * up - a double sum loses the 2^-60 first and rounds down to 1. */
+    CHECK(same_bits(exact_sum<float>({1.0, ldexp(1.0, -24), ldexp(1.0, -60)}), 1.0f + ldexpf(1.0f, -23)));
+    CHECK(same_bits(exact_sum<float>({ldexp(1.0, -60), ldexp(1.0, -24), 1.0}), 1.0f + ldexpf(1.0f, -23)));
+    CHECK(same_bits(exact_sum<float>({-1.0, -ldexp(1.0, -24), -ldexp(1.0, -60)}), -1.0f - ldexpf(1.0f, -23)));
+    /* Exact ties go to the even significand. */
+    CHECK(same_bits(exact_sum<float>({1.0, ldexp(1.0, -24)}), 1.0f));
+    CHECK(same_bits(exact_sum<float>({1.0 + ldexp(1.0, -23), ldexp(1.0, -24)}), 1.0f + ldexpf(1.0f, -22)));
+    CHECK(same_bits(exact_sum<double>({1.0, ldexp(1.0, -53)}), 1.0));
+    CHECK(same_bits(exact_sum<double>({1.0, ldexp(1.0, -53), ldexp(1.0, -1074)}), 1.0 + ldexp(1.0, -52)));
+    /* Cancellation leaves what a floating-point sum would have lost. */
+    CHECK(same_bits(exact_sum<float>({ldexp(1.0, 100), 1.0, -ldexp(1.0, 100)}), 1.0f));
+    CHECK(same_bits(exact_sum<double>({ldexp(1.0, 1000), ldexp(1.0, -1000), -ldexp(1.0, 1000)}),
+                    ldexp(1.0, -1000)));
+}
+
+static void range_edges_should_round_like_ieee(void)
+{
+    const double tiny = ldexp(1.0, -149);
+    CHECK(same_bits(exact_sum<float>({tiny, tiny}), ldexpf(1.0f, -148)));
+    CHECK(same_bits(exact_sum<float>({ldexp(1.0, -126), -tiny}), ldexpf(1.0f, -126) - ldexpf(1.0f, -149)));
+    CHECK(same_bits(exact_sum<double>({4.9e-324, 4.9e-324, -4.9e-324}), 4.9e-324));
+    CHECK(same_bits(exact_sum<float>({FLT_MAX, FLT_MAX, -FLT_MAX}), FLT_MAX));
+    CHECK(isinf(exact_sum<float>({FLT_MAX, FLT_MAX})));
+    CHECK(exact_sum<float>({-(double)FLT_MAX, -(double)FLT_MAX}) < 0.0f);
+    CHECK(isinf(exact_sum<double>({DBL_MAX, DBL_MAX})));
+    CHECK(same_bits(exact_sum<double>({DBL_MAX, DBL_MAX, -DBL_MAX}), DBL_MAX));
+    /* FLT_MAX + half an ulp is a tie with 2^128, whose significand is even: inf. */
+    CHECK(same_bits(exact_sum<float>({FLT_MAX, ldexp(1.0, 102)}), FLT_MAX));
+    CHECK(isinf(exact_sum<float>({FLT_MAX, ldexp(1.0, 103)})));
+    CHECK(same_bits(exact_sum<float>({FLT_MAX, ldexp(1.0, 103), -ldexp(1.0, 80)}), FLT_MAX));
+}
+
+static void non_finite_values_should_win(void)
+{
+    CHECK(isinf(exact_sum<float>({INFINITY, 1.0})) && exact_sum<float>({INFINITY, 1.0}) > 0);
+    CHECK(isinf(exact_sum<double>({-INFINITY, 1.0})) && exact_sum<double>({-INFINITY, 1.0}) < 0);
+    CHECK(isnan(exact_sum<float>({INFINITY, -INFINITY})));
+    CHECK(isnan(exact_sum<double>({NAN, 1.0})));
+}
+
+static void random_sums_should_match_fsum(void)
+{
+    for (int round = 0; round < 300; ++round) {
+        std::vector<double> f, d;
+        const size_t n = 1 + next_random() % 2000;
+        const int spread = 1 + (int)(next_random() % 120); /* exponents in [-spread, spread] */
+        for (size_t i = 0; i < n; ++i) {
+            f.push_back(random_float(-spread, spread));
+            d.push_back(random_double(-8 * spread, 8 * spread));
+        }
+        const float got_f = exact_sum<float>(f), want_f = (float)fsum(f);
+        const double got_d = exact_sum<double>(d), want_d = fsum(d);
+        if (!same_bits(got_f, want_f) || !same_bits(got_d, want_d))
+            fprintf(stderr, "  round %d: float %.9g want %.9g, double %.17g want %.17g\n", round, got_f,
+                    want_f, got_d, want_d);
+        CHECK(same_bits(got_f, want_f));
+        CHECK(same_bits(got_d, want_d));
+        /* Any order, the same bits. */
+        for (size_t i = n; i > 1; --i) {
+            const size_t j = next_random() % i;
+            const double t = f[i - 1];
+            f[i - 1] = f[j];
+            f[j] = t;
+        }
+        CHECK(same_bits(exact_sum<float>(f), got_f));
+    }
+}
+
+static void many_terms_should_not_overflow_a_limb(void)
+{
+    /* 2^20 equal terms whose pieces fill their limbs: 2^20 * 0.1f is exact in double. */
+    accumulator_on_cpu<float> acc;
+    const float tenth = 0.1f;
+    for (int i = 0; i < (1 << 20); ++i)
+        acc.add(-(double)tenth);
+    CHECK(same_bits(acc.round(), (float)(-(double)tenth * 1048576.0)));
+    accumulator_on_cpu<double> big;
+    for (int i = 0; i < (1 << 20); ++i)
+        big.add(DBL_MAX / 4);
+    CHECK(isinf(big.round()));
+}
+
+int main(void)
+{
+    RUN_TEST(empty_and_zero_sums_should_be_plus_zero);
+    RUN_TEST(small_terms_should_not_be_lost);
+    RUN_TEST(range_edges_should_round_like_ieee);
+    RUN_TEST(non_finite_values_should_win);
+    RUN_TEST(random_sums_should_match_fsum);
+    RUN_TEST(many_terms_should_not_overflow_a_limb);
+    return test_exit_code();
+}
