@@ -1,5 +1,7 @@
-/* The exact accumulator of steps 19 and 20 (kernels/superaccumulator.cuh), on
- * the CPU: its split, limbs and rounding are __host__ __device__ code. Values
+/* The host-side arithmetic of steps 19 and 20, on the CPU: how an input is
+ * cut into fixed tiles (kernels/fixed_tiles.cuh), and the exact accumulator
+ * (kernels/superaccumulator.cuh), whose split, limbs and rounding are
+ * __host__ __device__ code. Values
  * are added limb by limb as the warp's lanes would add them, then rounded;
  * the result must be the exact sum rounded once to nearest (ties to even).
  * The reference is Shewchuk's exact summation as Python's math.fsum does it
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "check.h"
+#include "fixed_tiles.cuh"
 #include "superaccumulator.cuh"
 
 template <class R> struct accumulator_on_cpu {
@@ -202,8 +205,36 @@ static void many_terms_should_not_overflow_a_limb(void)
     CHECK(isinf(big.round()));
 }
 
+/* Head, whole vectors and tail cover every element once, whatever the
+ * alignment; tiles cover the vectors; nothing depends on more than n and the
+ * address modulo 16. */
+static void tile_plans_should_cover_every_element_once(void)
+{
+    const size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 1023, 1024, 1025, 4096, 65537, 1000003,
+                            ((size_t)1 << 31) + 5};
+    const size_t element_bytes[] = {2, 4, 8};
+    for (size_t e = 0; e < 3; ++e)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
+            for (uintptr_t address = 4096; address < 4096 + 32; address += element_bytes[e]) {
+                const size_t n = sizes[s], bytes = element_bytes[e], width = 16 / bytes;
+                const tile_plan p = plan_tiles(address, n, bytes);
+                CHECK(p.head < width && p.head <= n);
+                CHECK((address + p.head * bytes) % 16 == 0 || p.head == n);
+                CHECK(p.tail_start == p.head + p.body_vectors * width);
+                CHECK(p.tail_start <= n && n - p.tail_start < width);
+                CHECK(p.tiles * TILE_VECTORS >= p.body_vectors);
+                CHECK(p.tiles == 0 || (p.tiles - 1) * TILE_VECTORS < p.body_vectors);
+                const tile_plan same = plan_tiles(address + 16 * 1024, n, bytes);
+                CHECK(same.head == p.head && same.tiles == p.tiles && same.tail_start == p.tail_start);
+            }
+    /* 64 MiB of floats, aligned: 16384 tiles of 4 KiB, no head, no tail. */
+    const tile_plan p = plan_tiles(256, (size_t)1 << 24, 4);
+    CHECK(p.head == 0 && p.body_vectors == (size_t)1 << 22 && p.tiles == 16384 && p.tail_start == (size_t)1 << 24);
+}
+
 int main(void)
 {
+    RUN_TEST(tile_plans_should_cover_every_element_once);
     RUN_TEST(empty_and_zero_sums_should_be_plus_zero);
     RUN_TEST(small_terms_should_not_be_lost);
     RUN_TEST(range_edges_should_round_like_ieee);
