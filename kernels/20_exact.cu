@@ -1,40 +1,43 @@
 /* Step 20 - exact: the exactly rounded sum, one rounding of the true sum.
  *
  * Idea: step 19's tiles and long accumulator, with each tile summed without
- * any rounding. A warp holds its tile (1024 floats, or 2048 halves) in
- * registers and finds the tile's largest magnitude M = m 2^e. Every element
- * with |x| >= 2^(e - K) is a whole number of 2^(e - K - 23) units and below
- * 2^(e + 1): 1024 of them add up to less than 2^53 units, so their sum in
- * double is exact in any order (K = 19 for float tiles, 18 for the 2048 of a
- * half tile). That window's sum goes exactly into the long accumulator; the
- * elements below it, if any lane has one, get another window under the
- * first, and so on. The accumulator rounds the total once (ties to even):
- * the correctly rounded sum, for any data - ill-conditioned, cancelling or
- * spread over every exponent - and the same bits on any grid and GPU, and
- * at any offset (no partial sum is ever rounded, so how the input is cut
- * does not matter). Infinities and NaN give what IEEE addition would.
+ * any rounding, in windows of binades (exact_windows.cuh). A warp holds its
+ * tile (1024 floats, 2048 halves, 512 doubles) in registers and finds the
+ * tile's largest magnitude, 2^e and up. Floats: every element at or above
+ * 2^(e - 19) is a whole number of 2^(e - 42) and below 2^(e + 1), so 1024 of
+ * them add up to under 2^53 units: their double sum is exact in any order.
+ * Doubles: the 65 binades under the largest, as 128-bit integers. That
+ * window's sum goes exactly into the long accumulator; the elements below
+ * it, if any lane has one, get another window under the first, and so on.
+ * The accumulator rounds the total once (ties to even): the correctly
+ * rounded sum for any data - ill-conditioned, cancelling, spread over every
+ * exponent - with the same bits on any grid and GPU and at any offset (no
+ * partial sum is ever rounded, so how the input is cut does not matter).
+ * Infinities and NaN give what IEEE addition in any order would.
  *
  * Fixes from step 19: there, each tile's sum is rounded in double (10 units
  * of 2^-53 of its sum of |x|), so a sum that cancels to far below its terms
  * can be off in its last bits; here nothing is rounded before the end.
  *
- * Types: float sums, and half and bfloat16 (widened to float, exactly). A
- * double's 53-bit significand leaves no room for such windows in a double:
- * an exact double sum needs 128-bit integer windows - not written, refused.
+ * Types: float, double, half and bfloat16 sums (half and bfloat16 widened
+ * to float, exactly). Integer sums, max and min are exact already.
  *
- * Cost: per element, a max, a compare, two selects, F2F and DADD in the first
- * window - ~7 instructions where step 17 has ~1, still well under the ~40 per
- * element that the SM issues while the DRAM delivers one (H100: ~3 floats per
- * SM per clock). Data spread over more than 2^20 in magnitude within a tile
- * takes one more window per 2^20 (the suite's wide-range data: ~2-3 windows).
- * Expected: memory-bound, about step 19's time on uniform data; goal
- * <= 1.5x our fastest float sum at 1 GiB.
- *   bench_compare -m one_pass_ilp,reproducible,exact -d wide-range
+ * Cost (SASS): ~9 instructions per float in the first window (a max on the
+ * bits, a compare, two selects, F2F, DADD) where step 17 has ~1 - about a
+ * third of what the SM can issue while the DRAM delivers the floats on an
+ * H200, so still memory-bound; ~50 per double (128-bit shifts and adds),
+ * which may make doubles compute-bound on an H200. A tile spread over more
+ * than one window's binades pays one more pass per window (the suite's
+ * wide-range data, 2^-20..2^20: two or three for floats).
+ * Expected: floats about step 19's time on uniform data; goal <= 1.5x our
+ * fastest float sum at 1 GiB.
+ *   bench_compare -m one_pass_ilp,reproducible,exact -d wide-range [-t double]
  */
 #include <cstring>
 
 #include "block_reduce.cuh"
 #include "cuda_check.h"
+#include "exact_windows.cuh"
 #include "fixed_tiles.cuh"
 #include "grid_size.cuh"
 #include "method.cuh"
@@ -54,28 +57,8 @@ template <class T> __device__ __forceinline__ float element(const uint4 &raw, in
     return widen(e[i]);
 }
 
-/* K: a window takes the exponents e - K .. e under its largest element's e.
- * 2^(K + 24) units times the tile's element count must stay within 2^53. */
-template <class T> constexpr int window_exponents()
-{
-    constexpr size_t count = 32 * TILE_LOADS * VECTOR_WIDTH<T>;
-    int log2_count = 0;
-    while (((size_t)1 << log2_count) < count)
-        ++log2_count;
-    return 29 - log2_count;
-}
-template <class T> inline constexpr int WINDOW_EXPONENTS = window_exponents<T>();
-
-/* The smallest magnitude the window under max (>= 0) takes: 2^(e - K), or 0
- * when the whole range below max is narrower than the window (subnormals
- * included); +inf when max is: then the window takes only inf and NaN. */
-template <int K> __device__ __forceinline__ float window_floor(float max)
-{
-    const int field = __float_as_int(max) >> 23;
-    if (field == 255)
-        return __int_as_float(0x7f800000);
-    return field > K ? __int_as_float((field - K) << 23) : 0.0f;
-}
+template <class T>
+inline constexpr int WINDOW_BINADES = float_window_binades(32 * TILE_LOADS * VECTOR_WIDTH<T>);
 
 __device__ __forceinline__ float warp_max(float v)
 {
@@ -151,10 +134,9 @@ __device__ __forceinline__ double window_sum(const uint4 (&v)[TILE_LOADS], float
     for (int k = 0; k < TILE_LOADS; ++k)
 #pragma unroll
         for (int i = 0; i < VECTOR_WIDTH<T>; ++i) {
-            const float x = element<T>(v[k], i), a = fabsf(x);
-            const bool under = a < floor;
-            sum += (double)((FIRST || a < ceiling) && !under ? x : 0.0f);
-            left = fmaxf(left, under ? a : 0.0f);
+            float under;
+            sum += (double)float_window_term<FIRST>(element<T>(v[k], i), floor, ceiling, &under);
+            left = fmaxf(left, under);
         }
     *below = left;
     return sum;
@@ -168,18 +150,18 @@ template <class T>
 __device__ __forceinline__ void add_tile_exactly(const uint4 *__restrict__ body, size_t first, size_t body_vectors,
                                                  warp_superaccumulator<float> &acc)
 {
-    constexpr int K = WINDOW_EXPONENTS<T>;
+    constexpr int K = WINDOW_BINADES<T>;
     float floor, below;
     {
         uint4 v[TILE_LOADS];
         load_tile(body, first, body_vectors, v);
-        floor = window_floor<K>(warp_max(largest_magnitude<T>(v)));
+        floor = float_window_floor(warp_max(largest_magnitude<T>(v)), K);
         const double sum = window_sum<T, true>(v, floor, 0.0f, &below);
         acc.add(warp_sum(sum));
     }
     while (__any_sync(FULL_WARP_MASK, below > 0.0f)) {
         const float ceiling = floor;
-        floor = window_floor<K>(warp_max(below));
+        floor = float_window_floor(warp_max(below), K);
         uint4 v[TILE_LOADS];
         load_tile(body, first, body_vectors, v);
         const double sum = window_sum<T, false>(v, floor, ceiling, &below);
@@ -187,9 +169,90 @@ __device__ __forceinline__ void add_tile_exactly(const uint4 *__restrict__ body,
     }
 }
 
+/* Doubles: the same windows, as integers (exact_windows.cuh). A double is
+ * m 2^(f - 1075) with m < 2^53 (f the biased exponent field; subnormals:
+ * f = 1, no hidden bit). A window takes the binades floor .. floor + 64
+ * under the tile's largest: each element there is m << (f - floor) units of
+ * 2^(floor - 1075), below 2^117, and 512 of them below 2^126 - a signed
+ * 128-bit sum, exact in any order - which goes into the long accumulator as
+ * a 127-bit integer times 2^(floor - 1) units. */
+__device__ __forceinline__ __int128 warp_sum(__int128 v)
+{
+#pragma unroll
+    for (int offset = 16; offset > 0; offset >>= 1) {
+        const unsigned long long lo = (unsigned long long)v, hi = (unsigned long long)(v >> 64);
+        const unsigned long long other_lo = __shfl_xor_sync(FULL_WARP_MASK, lo, offset);
+        const unsigned long long other_hi = __shfl_xor_sync(FULL_WARP_MASK, hi, offset);
+        v += (__int128)(((unsigned __int128)other_hi << 64) | other_lo);
+    }
+    return v;
+}
+
+/* The lane's sum of its doubles in binades [floor, ceiling) (the first
+ * window: from floor up), and the largest high word (sign cleared, a tiny
+ * subnormal counted as 1) of those under floor. Tiles with inf or NaN never
+ * get here. */
+template <bool FIRST>
+__device__ __forceinline__ __int128 double_window_sum(const uint4 (&v)[TILE_LOADS], int floor, int ceiling,
+                                                      unsigned *below)
+{
+    __int128 sum = 0;
+    unsigned left = 0;
+#pragma unroll
+    for (int k = 0; k < TILE_LOADS; ++k) {
+        unsigned under0, under1;
+        sum += double_window_term<FIRST>(v[k].x, v[k].y, floor, ceiling, &under0);
+        sum += double_window_term<FIRST>(v[k].z, v[k].w, floor, ceiling, &under1);
+        left = max(left, max(under0, under1));
+    }
+    *below = left;
+    return sum;
+}
+
+/* The flags of a tile's infinities and NaN (its sum is then not finite). */
+__device__ __forceinline__ unsigned nonfinite_flags(const uint4 (&v)[TILE_LOADS])
+{
+    unsigned flags = 0;
+#pragma unroll
+    for (int k = 0; k < TILE_LOADS; ++k)
+        flags |= double_nonfinite_flag(v[k].x, v[k].y) | double_nonfinite_flag(v[k].z, v[k].w);
+    return __reduce_or_sync(FULL_WARP_MASK, flags);
+}
+
+__device__ __forceinline__ void add_double_tile_exactly(const uint4 *__restrict__ body, size_t first,
+                                                        size_t body_vectors, warp_superaccumulator<double> &acc)
+{
+    int floor;
+    unsigned below;
+    {
+        uint4 v[TILE_LOADS];
+        load_tile(body, first, body_vectors, v);
+        unsigned top = 0;
+#pragma unroll
+        for (int k = 0; k < TILE_LOADS; ++k)
+            top = max(top, max(v[k].y & 0x7fffffffu, v[k].w & 0x7fffffffu));
+        top = __reduce_max_sync(FULL_WARP_MASK, top);
+        if ((top >> 20) == 0x7ff) {
+            acc.add_nonfinite(nonfinite_flags(v));
+            return;
+        }
+        floor = double_window_floor(top);
+        const __int128 sum = double_window_sum<true>(v, floor, 0, &below);
+        acc.add_wide(warp_sum(sum), floor - 1);
+    }
+    while (__any_sync(FULL_WARP_MASK, below != 0)) {
+        const int ceiling = floor;
+        floor = double_window_floor(__reduce_max_sync(FULL_WARP_MASK, below));
+        uint4 v[TILE_LOADS];
+        load_tile(body, first, body_vectors, v);
+        const __int128 sum = double_window_sum<false>(v, floor, ceiling, &below);
+        acc.add_wide(warp_sum(sum), floor - 1);
+    }
+}
+
 template <class T>
-__global__ __launch_bounds__(BLOCK, 2) void exact_kernel(const T *__restrict__ in, size_t n, float *__restrict__ out,
-                                                         void *workspace)
+__global__ __launch_bounds__(BLOCK, 2) void exact_kernel(const T *__restrict__ in, size_t n,
+                                                         acc_t<T> *__restrict__ out, void *workspace)
 {
     const tile_plan plan = plan_tiles((cuda::std::uintptr_t)in, n, sizeof(T));
     const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in + plan.head);
@@ -197,9 +260,12 @@ __global__ __launch_bounds__(BLOCK, 2) void exact_kernel(const T *__restrict__ i
     const size_t warp = blockIdx.x * (size_t)WARPS + threadIdx.x / 32;
     const size_t warps = (size_t)gridDim.x * WARPS;
 
-    warp_superaccumulator<float> acc;
+    warp_superaccumulator<acc_t<T>> acc;
     for (size_t tile = warp; tile < plan.tiles; tile += warps) {
-        add_tile_exactly<T>(body, tile * TILE_VECTORS + lane, plan.body_vectors, acc);
+        if constexpr (cuda::std::is_same_v<T, double>)
+            add_double_tile_exactly(body, tile * TILE_VECTORS + lane, plan.body_vectors, acc);
+        else
+            add_tile_exactly<T>(body, tile * TILE_VECTORS + lane, plan.body_vectors, acc);
     }
     if (warp == 0) { /* head and tail: at most 2 x 7 elements, each added exactly */
         for (size_t i = 0; i < plan.head; ++i)
@@ -211,12 +277,14 @@ __global__ __launch_bounds__(BLOCK, 2) void exact_kernel(const T *__restrict__ i
 }
 
 template <class T, class Op> struct exact_launch {
-    static constexpr bool SUPPORTED = cuda::std::is_same_v<Op, op_sum> && cuda::std::is_same_v<acc_t<T>, float> &&
-                                      !cuda::std::is_integral_v<T>;
+    static constexpr bool SUPPORTED = cuda::std::is_same_v<Op, op_sum> && !cuda::std::is_integral_v<T>;
 
     static int workspace(size_t, size_t *bytes)
     {
-        *bytes = SUPPORTED ? superaccumulator_workspace_bytes<float>() : 0;
+        if constexpr (SUPPORTED)
+            *bytes = superaccumulator_workspace_bytes<acc_t<T>>();
+        else
+            *bytes = 0;
         return 0;
     }
 
@@ -240,8 +308,8 @@ template <class T, class Op> struct exact_launch {
 
 DEFINE_METHOD(exact, .family = FAMILY_MODERN, .source = "this suite (issue 12; Kulisch, ExBLAS)",
               .idea = "tile windows summed exactly in double, then an exact long accumulator: the sum rounded once",
-              .types = TYPE_BIT(TYPE_FLOAT) | TYPE_BIT(TYPE_HALF) | TYPE_BIT(TYPE_BFLOAT16), .ops = OP_BIT(OP_SUM),
-              .unsupported_why = "float, half and bfloat16 sums only: an exact double sum needs 128-bit windows "
-                                 "(not written); integer sums, max and min are exact already",
+              .types = TYPE_BIT(TYPE_FLOAT) | TYPE_BIT(TYPE_DOUBLE) | TYPE_BIT(TYPE_HALF) | TYPE_BIT(TYPE_BFLOAT16),
+              .ops = OP_BIT(OP_SUM),
+              .unsupported_why = "floating-point sums only: integer sums, max and min are exact in any order already",
               .launch = launch_any_pair<exact_launch>, .workspace = workspace_any_pair<exact_launch>,
               .flags = METHOD_GRID_INDEPENDENT);

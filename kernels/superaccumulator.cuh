@@ -17,6 +17,8 @@
  *
  *   float result:  11 limbs (352 bits): sums up to 2^200, n up to 2^40 terms
  *   double result: 69 limbs (2208 bits): up to 2^1060, 3 limbs per lane
+ * A warp may also add a 127-bit integer times a power of two (add_wide):
+ * step 20's exact windows of doubles.
  *
  * Infinities and NaN cannot be placed in the integer: they set flags, and the
  * result is then +inf, -inf or NaN as IEEE addition in any order would give.
@@ -107,6 +109,27 @@ __host__ __device__ inline long long superaccumulator_piece(const superaccumulat
     else
         return 0;
     return t.negative ? -(long long)piece : (long long)piece;
+}
+
+/* The contribution to limb `limb` of a signed integer of up to 127 bits,
+ * |x| = magnitude, worth magnitude * 2^base units (base >= 0): |x| << (base
+ * mod 32) spans at most five limbs from limb base / 32; each piece is less
+ * than 2^32 in magnitude. */
+__host__ __device__ inline long long superaccumulator_wide_piece(unsigned __int128 magnitude, bool negative,
+                                                                 int base, int limb)
+{
+    const int d = limb - (base >> 5), s = base & 31;
+    if (d < 0 || d > 4)
+        return 0;
+    const int right = 32 * d - s; /* where the piece starts in magnitude */
+    unsigned long long piece;
+    if (right >= 128)
+        piece = 0;
+    else if (right >= 0)
+        piece = (unsigned long long)(magnitude >> right) & 0xffffffffull;
+    else
+        piece = (unsigned long long)(magnitude << -right) & 0xffffffffull;
+    return negative ? -(long long)piece : (long long)piece;
 }
 
 /* The sum held in limbs[0..LIMBS) (any signed values, carries unresolved)
@@ -205,6 +228,21 @@ template <class R> struct warp_superaccumulator {
         for (int r = 0; r < PER_LANE; ++r)
             limb[r] += superaccumulator_piece(t, lane + 32 * r);
     }
+
+    /* x * 2^base units, x the same signed integer on every lane (|x| < 2^127). */
+    __device__ __forceinline__ void add_wide(__int128 x, int base)
+    {
+        const bool negative = x < 0;
+        const unsigned __int128 magnitude = negative ? (unsigned __int128)0 - (unsigned __int128)x
+                                                     : (unsigned __int128)x;
+        const int lane = (int)(threadIdx.x % 32);
+#pragma unroll
+        for (int r = 0; r < PER_LANE; ++r)
+            limb[r] += superaccumulator_wide_piece(magnitude, negative, base, lane + 32 * r);
+    }
+
+    /* Adds what a non-finite value adds: its flag. */
+    __device__ __forceinline__ void add_nonfinite(unsigned flags) { nonfinite |= flags; }
 };
 
 #define SUPERACC_LIMBS_OFFSET 16

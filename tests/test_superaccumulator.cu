@@ -1,7 +1,9 @@
 /* The host-side arithmetic of steps 19 and 20, on the CPU: how an input is
- * cut into fixed tiles (kernels/fixed_tiles.cuh), and the exact accumulator
+ * cut into fixed tiles (kernels/fixed_tiles.cuh), the exact accumulator
  * (kernels/superaccumulator.cuh), whose split, limbs and rounding are
- * __host__ __device__ code. Values
+ * __host__ __device__ code, and step 20's windows (kernels/exact_windows.cuh),
+ * replayed over whole tiles as a warp runs them: every window's sum must be
+ * exact, and the tile's total the exactly rounded sum. Values
  * are added limb by limb as the warp's lanes would add them, then rounded;
  * the result must be the exact sum rounded once to nearest (ties to even).
  * The reference is Shewchuk's exact summation as Python's math.fsum does it
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "check.h"
+#include "exact_windows.cuh"
 #include "fixed_tiles.cuh"
 #include "superaccumulator.cuh"
 
@@ -232,6 +235,162 @@ static void tile_plans_should_cover_every_element_once(void)
     CHECK(p.head == 0 && p.body_vectors == (size_t)1 << 22 && p.tiles == 16384 && p.tail_start == (size_t)1 << 24);
 }
 
+/* Step 20's double windows add 127-bit integers times 2^base units: the
+ * same limbs as adding the integer's two halves as doubles. */
+static void wide_integers_should_add_like_their_doubles(void)
+{
+    for (int round = 0; round < 500; ++round) {
+        const unsigned long long a = next_random() >> 11, b = next_random() >> 11; /* < 2^53 */
+        const bool negative = next_random() & 1;
+        const int base = (int)(next_random() % 1900);
+        const unsigned __int128 x = ((unsigned __int128)a << 64) + b;
+        accumulator_on_cpu<double> wide, halves;
+        for (int limb = 0; limb < superaccumulator_layout<double>::LIMBS; ++limb)
+            wide.limbs[limb] += superaccumulator_wide_piece(x, negative, base, limb);
+        const double sign = negative ? -1.0 : 1.0;
+        halves.add(sign * ldexp((double)a, 64 + base - 1074));
+        halves.add(sign * ldexp((double)b, base - 1074));
+        const double got = wide.round(), want = halves.round();
+        if (!same_bits(got, want))
+            fprintf(stderr, "  a %llu b %llu base %d: %.17g want %.17g\n", a, b, base, got, want);
+        CHECK(same_bits(got, want));
+    }
+    accumulator_on_cpu<float> zero;
+    for (int limb = 0; limb < superaccumulator_layout<float>::LIMBS; ++limb)
+        zero.limbs[limb] += superaccumulator_wide_piece(0, true, 37, limb);
+    CHECK(same_bits(zero.round(), 0.0f));
+}
+
+/* One float tile as step 20's warp sums it: windows under the largest
+ * magnitude until nothing is left; each window's double sum must be exact:
+ * fsum of its elements less the sum is zero. */
+static float exact_float_tile(const std::vector<float> &tile)
+{
+    const int k = float_window_binades(tile.size());
+    unsigned top = 0;
+    for (float x : tile) {
+        unsigned bits;
+        memcpy(&bits, &x, sizeof bits);
+        top = (bits & 0x7fffffffu) > top ? bits & 0x7fffffffu : top;
+    }
+    float largest;
+    memcpy(&largest, &top, sizeof largest);
+    accumulator_on_cpu<float> acc;
+    float floor = float_window_floor(largest, k), ceiling = 0.0f, below = 0.0f;
+    for (bool first = true; first || below > 0.0f; first = false) {
+        if (!first)
+            floor = float_window_floor(below, k);
+        double sum = 0.0;
+        std::vector<double> window;
+        below = 0.0f;
+        for (float x : tile) {
+            float under;
+            const float term = first ? float_window_term<true>(x, floor, ceiling, &under)
+                                     : float_window_term<false>(x, floor, ceiling, &under);
+            sum += term;
+            window.push_back(term);
+            below = under > below ? under : below;
+        }
+        window.push_back(-sum); /* what the double sum lost, exactly: must be nothing */
+        if (isfinite(sum))
+            CHECK(fsum(window) == 0.0);
+        acc.add(sum);
+        ceiling = floor;
+    }
+    return acc.round();
+}
+
+static double exact_double_tile(const std::vector<double> &tile)
+{
+    accumulator_on_cpu<double> acc;
+    unsigned top = 0;
+    for (double x : tile) {
+        unsigned long long bits;
+        memcpy(&bits, &x, sizeof bits);
+        acc.flags |= double_nonfinite_flag((unsigned)bits, (unsigned)(bits >> 32));
+        const unsigned word = (unsigned)(bits >> 32) & 0x7fffffffu;
+        top = word > top ? word : top;
+    }
+    if (acc.flags)
+        return acc.round();
+    int floor = double_window_floor(top), ceiling = 0;
+    unsigned below = 0;
+    for (bool first = true; first || below != 0; first = false) {
+        if (!first)
+            floor = double_window_floor(below);
+        __int128 sum = 0;
+        below = 0;
+        for (double x : tile) {
+            unsigned long long bits;
+            memcpy(&bits, &x, sizeof bits);
+            unsigned under;
+            sum += first ? double_window_term<true>((unsigned)bits, (unsigned)(bits >> 32), floor, ceiling, &under)
+                         : double_window_term<false>((unsigned)bits, (unsigned)(bits >> 32), floor, ceiling, &under);
+            below = under > below ? under : below;
+        }
+        const bool negative = sum < 0;
+        const unsigned __int128 magnitude = negative ? (unsigned __int128)0 - (unsigned __int128)sum : (unsigned __int128)sum;
+        CHECK(magnitude >> 126 == 0); /* the bound the window's width relies on */
+        for (int limb = 0; limb < superaccumulator_layout<double>::LIMBS; ++limb)
+            acc.limbs[limb] += superaccumulator_wide_piece(magnitude, negative, floor - 1, limb);
+        ceiling = floor;
+    }
+    return acc.round();
+}
+
+/* Tiles built to break a window that is one binade too wide, or a floor in
+ * the wrong place: every element at the top of the window's range but one at
+ * its very bottom with its last bit set; values over every exponent;
+ * cancelling pairs; subnormals; zeros. */
+static void exact_windows_should_sum_every_tile_exactly(void)
+{
+    for (size_t count : {(size_t)1024, (size_t)2048}) { /* float and half tiles */
+        const int k = float_window_binades(count);
+        for (int round = 0; round < 60; ++round) {
+            std::vector<float> tile(count);
+            const int e = -100 + (int)(next_random() % 200);
+            const int kind = round % 5;
+            for (size_t i = 0; i < count; ++i) {
+                if (kind == 0) /* the window's full width, all near the top */
+                    tile[i] = (i == 7) ? ldexpf(1.0f + ldexpf(1.0f, -23), e - k)
+                                       : ldexpf(2.0f - ldexpf(1.0f, -23), e);
+                else if (kind == 1)
+                    tile[i] = random_float(-149, 127);
+                else if (kind == 2)
+                    tile[i] = i % 2 ? -tile[i - 1] : random_float(-60, 60) + random_float(-140, -100);
+                else if (kind == 3)
+                    tile[i] = ldexpf((float)(next_random() % 4096), -149) * (next_random() & 1 ? 1.0f : -1.0f);
+                else
+                    tile[i] = next_random() % 3 ? 0.0f : random_float(-30, 30);
+            }
+            std::vector<double> as_double(tile.begin(), tile.end());
+            const float got = exact_float_tile(tile), want = (float)fsum(as_double);
+            CHECK(same_bits(got, want) || isinf(want));
+        }
+    }
+    for (int round = 0; round < 60; ++round) {
+        std::vector<double> tile(512);
+        const int kind = round % 4;
+        const int e = -900 + (int)(next_random() % 1800);
+        for (size_t i = 0; i < tile.size(); ++i) {
+            if (kind == 0)
+                tile[i] = (i == 3) ? ldexp(1.0 + ldexp(1.0, -52), e - DOUBLE_WINDOW_BINADES)
+                                   : ldexp(2.0 - ldexp(1.0, -52), e);
+            else if (kind == 1)
+                tile[i] = random_double(-1074, 1000);
+            else if (kind == 2)
+                tile[i] = i % 2 ? -tile[i - 1] : random_double(-300, 300) + random_double(-1000, -900);
+            else
+                tile[i] = next_random() % 2 ? ldexp((double)(next_random() % 100000), -1074) : 0.0;
+        }
+        CHECK(same_bits(exact_double_tile(tile), fsum(tile)));
+    }
+    CHECK(isinf(exact_double_tile({1.0, INFINITY, 2.0})));
+    CHECK(isnan(exact_double_tile({INFINITY, -INFINITY})));
+    CHECK(isnan(exact_float_tile(std::vector<float>{1.0f, NAN, 2.0f})));
+    CHECK(isinf(exact_float_tile(std::vector<float>{1.0f, -INFINITY})));
+}
+
 int main(void)
 {
     RUN_TEST(tile_plans_should_cover_every_element_once);
@@ -241,5 +400,7 @@ int main(void)
     RUN_TEST(non_finite_values_should_win);
     RUN_TEST(random_sums_should_match_fsum);
     RUN_TEST(many_terms_should_not_overflow_a_limb);
+    RUN_TEST(wide_integers_should_add_like_their_doubles);
+    RUN_TEST(exact_windows_should_sum_every_tile_exactly);
     return test_exit_code();
 }
