@@ -307,7 +307,7 @@ template <class T, class Op> struct exact_launch {
 } // namespace
 
 DEFINE_METHOD(exact, .family = FAMILY_MODERN, .source = "this suite (issue 12; Kulisch, ExBLAS)",
-              .idea = "tile windows summed exactly in double, then an exact long accumulator: the sum rounded once",
+              .idea = "tiles summed without rounding in windows of binades, into an exact long accumulator: one rounding",
               .types = TYPE_BIT(TYPE_FLOAT) | TYPE_BIT(TYPE_DOUBLE) | TYPE_BIT(TYPE_HALF) | TYPE_BIT(TYPE_BFLOAT16),
               .ops = OP_BIT(OP_SUM),
               .unsupported_why = "floating-point sums only: integer sums, max and min are exact in any order already",
