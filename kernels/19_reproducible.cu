@@ -13,10 +13,11 @@
  * addition is associative: which warp took which tile, how many blocks there
  * were and in what order they finished change no bit. The result depends on
  * the data, n and the input's offset from a 16-byte boundary only.
- * Accuracy: each tile's double sum of at most 1024 values errs by at most
- * 10 units of 2^-53 of its sum of |x|, far below a float's rounding, and the
- * total is rounded once: for float data, the correctly rounded sum but for
- * ties of tile errors (~1e-8 of cases), which CUB's gpu_to_gpu is not.
+ * Accuracy: a tile's double sum (a tree 10 deep for floats, 11 for halves)
+ * errs by at most 11 units of 2^-53 of its sum of |x|, and the total is
+ * rounded once. For float data of one sign that is the correctly rounded sum
+ * unless the true sum lies within that error of a rounding boundary (a few
+ * in 10^8 sums); cancelling data can be off by more (step 20 is exact).
  *
  * Fixes from step 17 (one_pass_ilp): there, the partial each thread keeps
  * depends on the grid (thread i adds every grid-th vector), so another GPU
