@@ -57,8 +57,10 @@ template <class T> __device__ __forceinline__ float element(const uint4 &raw, in
     return widen(e[i]);
 }
 
+/* K of a float tile's windows: 19 for 1024 floats, 18 for 2048 halves. */
 template <class T>
 inline constexpr int WINDOW_BINADES = float_window_binades(32 * TILE_LOADS * VECTOR_WIDTH<T>);
+static_assert(WINDOW_BINADES<float> == 19 && WINDOW_BINADES<__half> == 18);
 
 __device__ __forceinline__ float warp_max(float v)
 {
