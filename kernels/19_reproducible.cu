@@ -18,6 +18,8 @@
  * rounded once. For float data of one sign that is the correctly rounded sum
  * unless the true sum lies within that error of a rounding boundary (a few
  * in 10^8 sums); cancelling data can be off by more (step 20 is exact).
+ * Doubles near the top of their range: a tile whose double sum overflows
+ * makes the result infinite even if the total would not.
  *
  * Fixes from step 17 (one_pass_ilp): there, the partial each thread keeps
  * depends on the grid (thread i adds every grid-th vector), so another GPU
