@@ -37,7 +37,8 @@ static int list_methods(void)
         const struct method *m = METHODS[i];
         printf("%-20s %-11s %-34s %s\n", m->name, family_name(m->family), m->source, m->idea);
         if (m->unsupported_why)
-            printf("%-20s %-11s %-34s refuses some pairs: %s\n", "", "", "", m->unsupported_why);
+            printf("%-20s %-11s %-34s refuses %s pairs: %s\n", "", "", "", m->types ? "some" : "all",
+                   m->unsupported_why);
     }
     return 0;
 }

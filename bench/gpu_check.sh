@@ -32,6 +32,13 @@
 #                  past one GPU's memory -> multigpu_ladder.txt (README)
 #     multigpupairs  --gpus all at 256 MiB for every (type, operator), 20 samples
 #                  -> multigpu_pairs.txt
+#     cubmodes     a second build (build-cccl) against the CCCL wheel in deps/
+#                  (unzipped into deps/cccl-wheel when it is not yet) for CUB's
+#                  determinism modes; its version; test_methods_gpu on the CUB
+#                  rows; float sums at 64 MiB and 1 GiB of steps 17-20 and the
+#                  three CUB modes -> cubmodes_{64mib,1gib}.csv; double sums;
+#                  a sweep 2^10..2^30 of steps 17-20 against cub and cub_atomic
+#                  -> cubmodes_sweep.csv
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -61,6 +68,19 @@ configure_and_build() { # configure_and_build DIR [CMAKE ARGS...]
         -DREDUCE_GIT_COMMIT="${SUITE_COMMIT:-}" "$@" >/dev/null &&
         cmake --build "$dir" -j 16 | grep -E 'warning|error|Linking CUDA executable'
     return "${PIPESTATUS[0]}"
+}
+
+# The nvidia-cuda-cccl wheel's headers (CCCL 3.5): deps/cccl-wheel, unzipped
+# from deps/*.whl on first use (deps/ is git-ignored; the lead carries it).
+cccl_root() {
+    local root=deps/cccl-wheel/nvidia/cu13
+    if [ ! -d "$root/include/cccl" ]; then
+        local wheel
+        wheel=$(ls deps/nvidia_cuda_cccl-*.whl 2>/dev/null | head -n 1)
+        [ -n "$wheel" ] || { echo "no deps/nvidia_cuda_cccl-*.whl" >&2; return 1; }
+        python3 -m zipfile -e "$wheel" deps/cccl-wheel || unzip -q -o "$wheel" -d deps/cccl-wheel || return 1
+    fi
+    echo "$PWD/$root"
 }
 
 for s in "$@"; do
@@ -113,6 +133,27 @@ for s in "$@"; do
                 step "multigpu_${t}_$o" bash -c "set -o pipefail; $bench --gpus all -t $t -o $o --bytes 268435456 -S 20 | tee -a $out/multigpu_pairs.txt"
             done
         done ;;
+    cubmodes)
+        if ! root=$(cccl_root); then
+            echo "== cubmodes: no CCCL wheel in deps/" | tee -a "$log"
+            status=1
+            continue
+        fi
+        cccl_bench=build-cccl/bench/bench_compare
+        ours=one_pass_ilp,tma_ring,reproducible,exact
+        step cubmodes_build configure_and_build build-cccl -DREDUCE_CCCL_ROOT="$root"
+        step cubmodes_version "$cccl_bench" --version
+        for m in cub_atomic cub_reproducible reproducible exact; do
+            step "cubmodes_methods_$m" build-cccl/tests/test_methods_gpu --method "$m"
+        done
+        step cubmodes_64MiB "$cccl_bench" -m "$ours,cub,cub_atomic,cub_reproducible" --csv "$out/cubmodes_64mib.csv"
+        step cubmodes_1GiB "$cccl_bench" -n 268435456 -m "$ours,cub,cub_atomic,cub_reproducible" \
+            --csv "$out/cubmodes_1gib.csv"
+        step cubmodes_double_1GiB "$cccl_bench" -t double -n 134217728 \
+            -m one_pass_ilp,tma_ring,reproducible,exact,cub,cub_atomic,cub_reproducible
+        step cubmodes_wide_range "$cccl_bench" -d wide-range -m one_pass_ilp,reproducible,exact,cub_reproducible
+        step cubmodes_sweep "$cccl_bench" --sweep -S 50 -m "$ours,cub,cub_atomic" --sweep-csv "$out/cubmodes_sweep.csv"
+        ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done

@@ -24,6 +24,8 @@ size_t longest_chain(struct summation_order order, size_t n)
         return order.depth + ceil_quotient(n, width);
     case ORDER_THREAD_CHAINS:
         return ceil_quotient(n, width) + ceil_quotient(MAX_GRID_BLOCKS, width) + 2 * (size_t)order.depth;
+    case ORDER_FIXED_DEPTH:
+        return order.depth;
     case ORDER_SERIAL_CHAIN:
         break;
     }
@@ -37,6 +39,7 @@ const char *summation_kind_name(enum summation_kind kind)
     case ORDER_BLOCK_PASSES: return "block passes";
     case ORDER_ATOMIC_BLOCKS: return "atomic blocks";
     case ORDER_THREAD_CHAINS: return "thread chains";
+    case ORDER_FIXED_DEPTH: return "fixed depth";
     }
     return "?";
 }

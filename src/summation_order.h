@@ -50,6 +50,11 @@ enum summation_kind {
      * (a 16-byte vector's tree, head and tail, the block's tree).
      *   k = ceil(n / width) + ceil(MAX_GRID_BLOCKS / width) + 2 depth */
     ORDER_THREAD_CHAINS,
+    /* Fixed tiles, each summed in a tree at most `depth` - 1 deep (in double,
+     * or exactly), the tile sums added exactly, the total rounded once:
+     * whatever n, no term goes through more than `depth` roundings.
+     *   k = depth  (width unused) */
+    ORDER_FIXED_DEPTH,
 };
 
 struct summation_order {

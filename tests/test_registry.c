@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "device_info.h"
 #include "measure.h"
 #include "registry.h"
 
@@ -42,19 +43,35 @@ static void every_method_should_have_one_entry_point_and_its_texts(void)
     }
 }
 
+/* Methods that take only some pairs: cuBLAS (float and double sums), CUB's
+ * two determinism modes (sums; and nothing at all when built with a CCCL
+ * older than 3.1), and the reproducible and exact kernels (floating-point
+ * sums). Every other method takes every pair. */
+static const char *const NARROW_METHODS[] = {"cublas", "cub_atomic", "cub_reproducible",
+                                             "reproducible", "exact"};
+
+static bool is_narrow(const char *name)
+{
+    for (size_t i = 0; i < sizeof NARROW_METHODS / sizeof NARROW_METHODS[0]; ++i)
+        if (strcmp(name, NARROW_METHODS[i]) == 0)
+            return true;
+    return false;
+}
+
 static void declared_pairs_should_be_within_the_enums_and_refusals_explained(void)
 {
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
-        CHECK(m->types != 0 && (m->types & ~ALL_TYPES) == 0);
-        CHECK(m->ops != 0 && (m->ops & ~ALL_OPS) == 0);
+        /* No pair at all: a method this build cannot run (CUB's modes, old CCCL). */
+        CHECK((m->types == 0) == (m->ops == 0));
+        CHECK((m->types & ~ALL_TYPES) == 0 && (m->ops & ~ALL_OPS) == 0);
         const bool refuses_some = m->types != ALL_TYPES || m->ops != ALL_OPS;
         CHECK(refuses_some == (m->unsupported_why != NULL));
+        if (!is_narrow(m->name))
+            CHECK(m->types == ALL_TYPES && m->ops == ALL_OPS);
+        if (m->types == 0)
+            CHECK(strcmp(m->name, "cub_atomic") == 0 || strcmp(m->name, "cub_reproducible") == 0);
     }
-    /* Our kernels and CUB/Thrust take every pair; only cuBLAS refuses. */
-    for (size_t i = 0; i < METHOD_COUNT; ++i)
-        if (strcmp(METHODS[i]->name, "cublas") != 0)
-            CHECK(METHODS[i]->types == ALL_TYPES && METHODS[i]->ops == ALL_OPS);
 }
 
 /* File, descriptor and -m key say the same word: kernels/NN_<name>.cu,
@@ -91,20 +108,24 @@ static void orders_should_agree_with_the_descriptor(void)
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
         const struct summation_order o = m->order;
-        CHECK(o.kind <= ORDER_THREAD_CHAINS);
+        CHECK(o.kind <= ORDER_FIXED_DEPTH);
         if (m->pass)
             CHECK(o.kind == ORDER_BLOCK_PASSES && o.width == m->pass->items_per_block);
         if (m->flags & METHOD_SERIAL_CHAIN)
             CHECK(o.kind == ORDER_SERIAL_CHAIN);
         CHECK(!(m->flags & METHOD_GRID_INDEPENDENT) || !(m->flags & METHOD_ORDER_VARIES));
         if (o.kind != ORDER_SERIAL_CHAIN)
-            CHECK(o.width >= 1 && o.depth >= 1 && longest_chain(o, n) < n / 200);
+            CHECK((o.width >= 1 || o.kind == ORDER_FIXED_DEPTH) && o.depth >= 1 && longest_chain(o, n) < n / 200);
         if (m->family == FAMILY_VENDOR)
             CHECK(o.kind == ORDER_SERIAL_CHAIN); /* theirs to know, not ours */
     }
     const struct method *r0 = find_method("reduce0"), *ilp = find_method("one_pass_ilp");
     CHECK(longest_chain(r0->order, n) == 8 * 4); /* 3 passes of 256, + 1 for the split */
     CHECK(longest_chain(ilp->order, n) == n / 256 + 8192 / 256 + 2 * 15);
+    const struct method *tiles = find_method("reproducible"), *exact = find_method("exact");
+    CHECK(tiles->order.kind == ORDER_FIXED_DEPTH && longest_chain(tiles->order, n) == 12);
+    CHECK(exact->order.kind == ORDER_FIXED_DEPTH && longest_chain(exact->order, n) == 1);
+    CHECK((tiles->flags & METHOD_GRID_INDEPENDENT) && (exact->flags & METHOD_GRID_INDEPENDENT));
 }
 
 static void refusals_should_name_the_reason(void)
@@ -128,6 +149,39 @@ static void refusals_should_name_the_reason(void)
     CHECK(!method_refuses(cub, (struct reduce_spec){TYPE_BFLOAT16, OP_MIN}, SIZE_MAX, reason, sizeof reason));
 }
 
+/* CUB's determinism modes need CCCL >= 3.1: with an older one (the CUDA 13.0
+ * toolkit's 3.0.1) every pair is refused with the flag that fixes it; with a
+ * newer one, each mode takes the pairs CUB really runs that way. */
+static void cub_modes_should_refuse_what_this_cccl_cannot_do(void)
+{
+    char reason[160];
+    const struct method *atomic = find_method("cub_atomic"), *repro = find_method("cub_reproducible");
+    CHECK(atomic && repro);
+    if (!atomic || !repro)
+        return;
+    const struct reduce_spec float_sum = {TYPE_FLOAT, OP_SUM}, int_sum = {TYPE_INT32, OP_SUM},
+                             half_sum = {TYPE_HALF, OP_SUM}, float_max = {TYPE_FLOAT, OP_MAX};
+    if (cccl_version() < 3001000) {
+        CHECK(atomic->types == 0 && repro->types == 0);
+        CHECK(method_refuses(atomic, float_sum, 100, reason, sizeof reason));
+        CHECK(strstr(reason, "needs CCCL >= 3.1 (built with ") != NULL);
+        CHECK(strstr(reason, "-DREDUCE_CCCL_ROOT=") != NULL);
+        CHECK(method_refuses(repro, half_sum, 100, reason, sizeof reason));
+        CHECK(strstr(reason, "needs CCCL >= 3.1") != NULL);
+        return;
+    }
+    CHECK(!method_refuses(atomic, float_sum, 100, reason, sizeof reason));
+    CHECK(!method_refuses(atomic, int_sum, 100, reason, sizeof reason));
+    CHECK(!method_refuses(atomic, half_sum, 100, reason, sizeof reason));
+    CHECK(method_refuses(atomic, float_max, 100, reason, sizeof reason));
+    CHECK(strstr(reason, "sums only") != NULL);
+    CHECK(!method_refuses(repro, float_sum, 100, reason, sizeof reason));
+    CHECK(!method_refuses(repro, half_sum, 100, reason, sizeof reason));
+    CHECK(method_refuses(repro, int_sum, 100, reason, sizeof reason));
+    CHECK(method_refuses(repro, float_max, 100, reason, sizeof reason));
+    CHECK(strstr(reason, "floating-point sums") != NULL);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -141,5 +195,6 @@ int main(int argc, char **argv)
     RUN_TEST(every_name_should_be_its_file_name);
     RUN_TEST(orders_should_agree_with_the_descriptor);
     RUN_TEST(refusals_should_name_the_reason);
+    RUN_TEST(cub_modes_should_refuse_what_this_cccl_cannot_do);
     return test_exit_code();
 }

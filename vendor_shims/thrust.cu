@@ -1,16 +1,19 @@
 /* thrust::reduce, timed as users call it: it allocates its own temporary
  * storage, synchronises, and returns the result to the host. The operator is
- * thrust::plus / maximum / minimum, starting from our identity; half and
- * bfloat16 go through thrust::transform_reduce, which widens each element to
- * float. To hand the result to the harness like every other method, the
- * shim copies it back into d_out: one host-to-device copy that is part of
- * this row's time.
+ * cuda::std::plus / cuda::maximum / cuda::minimum, starting from our
+ * identity; half and bfloat16 go through thrust::transform_reduce, which
+ * widens each element to float. To hand the result to the harness like
+ * every other method, the shim copies it back into d_out: one host-to-device
+ * copy that is part of this row's time.
  *   bench_compare -m thrust */
 #include <thrust/execution_policy.h>
 #include <thrust/functional.h>
 #include <thrust/system/system_error.h>
 #include <thrust/reduce.h>
 #include <thrust/transform_reduce.h>
+
+#include <cuda/functional>
+#include <cuda/std/functional>
 
 #include <cstdio>
 #include <new>
@@ -21,9 +24,11 @@
 namespace {
 
 template <class Op, class A> struct thrust_operator;
-template <class A> struct thrust_operator<op_sum, A> { using type = thrust::plus<A>; };
-template <class A> struct thrust_operator<op_max, A> { using type = thrust::maximum<A>; };
-template <class A> struct thrust_operator<op_min, A> { using type = thrust::minimum<A>; };
+/* libcu++'s operators: thrust::plus / maximum / minimum are aliases of them
+ * (CCCL 3.0), deprecated in CCCL 3.5. */
+template <class A> struct thrust_operator<op_sum, A> { using type = cuda::std::plus<A>; };
+template <class A> struct thrust_operator<op_max, A> { using type = cuda::maximum<A>; };
+template <class A> struct thrust_operator<op_min, A> { using type = cuda::minimum<A>; };
 
 template <class T, class Op> struct thrust_launch {
     using A = acc_t<T>;
