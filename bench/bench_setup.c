@@ -226,7 +226,8 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
                                         .strategy = o->strategy,
                                         .peak_gbs = session->context.peak_gbs,
                                         .clocks = &session->clocks,
-                                        .sm_count = session->context.sm_count};
+                                        .sm_count = session->context.sm_count,
+                                        .check_grids = !o->sweep};
     const struct measure_input input = {
         .spec = spec, .d_in = d_in, .h_in = in.host, .n = n, .ref = &ref};
     int context_lost = 0;

@@ -45,7 +45,10 @@ struct measure_setup {
     enum pass_strategy strategy; /* how pass kernels are driven */
     double peak_gbs;             /* for % of peak */
     struct clock_monitor *clocks; /* read after every timed sample; NULL: not read */
-    int sm_count;                /* the forced grids' scale */
+    int sm_count;
+    bool check_grids;            /* the forced-grid calls (a sweep skips them: its rows
+                                    are about speed, and one block over 2^30 elements
+                                    takes seconds) */                /* the forced grids' scale */
 };
 
 struct measure_input {
