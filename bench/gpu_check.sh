@@ -36,9 +36,10 @@
 #                  (unzipped into deps/cccl-wheel when it is not yet) for CUB's
 #                  determinism modes; its version; test_methods_gpu on the CUB
 #                  rows; float sums at 64 MiB and 1 GiB of steps 17-20 and the
-#                  three CUB modes -> cubmodes_{64mib,1gib}.csv; double sums;
-#                  a sweep 2^10..2^30 of steps 17-20 against cub and cub_atomic
-#                  -> cubmodes_sweep.csv
+#                  three CUB modes (64 MiB: every method) ->
+#                  cubmodes_{64mib,1gib}.{csv,md}; double sums at 1 GiB
+#     cubsweep     after cubmodes: a sweep 2^10..2^30 of steps 17-20 against
+#                  cub and cub_atomic -> cubmodes_sweep.{csv,json}
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -146,14 +147,18 @@ for s in "$@"; do
         for m in cub_atomic cub_reproducible reproducible exact; do
             step "cubmodes_methods_$m" build-cccl/tests/test_methods_gpu --method "$m"
         done
-        step cubmodes_64MiB "$cccl_bench" -m "$ours,cub,cub_atomic,cub_reproducible" --csv "$out/cubmodes_64mib.csv"
-        step cubmodes_1GiB "$cccl_bench" -n 268435456 -m "$ours,cub,cub_atomic,cub_reproducible" \
-            --csv "$out/cubmodes_1gib.csv"
+        step cubmodes_64MiB "$cccl_bench" --csv "$out/cubmodes_64mib.csv" \
+            --json "$out/cubmodes_64mib.json" --markdown "$out/cubmodes_64mib.md"
+        step cubmodes_1GiB "$cccl_bench" -n 268435456 \
+            -m "grid_stride,vector_loads,single_pass,$ours,cub,cub_atomic,cub_reproducible,thrust,cublas" \
+            --csv "$out/cubmodes_1gib.csv" --markdown "$out/cubmodes_1gib.md"
         step cubmodes_double_1GiB "$cccl_bench" -t double -n 134217728 \
             -m one_pass_ilp,tma_ring,reproducible,exact,cub,cub_atomic,cub_reproducible
-        step cubmodes_wide_range "$cccl_bench" -d wide-range -m one_pass_ilp,reproducible,exact,cub_reproducible
-        step cubmodes_sweep "$cccl_bench" --sweep -S 50 -m "$ours,cub,cub_atomic" --sweep-csv "$out/cubmodes_sweep.csv"
         ;;
+    cubsweep) # after cubmodes: its build
+        step cubmodes_sweep build-cccl/bench/bench_compare --sweep -S 30 \
+            -m one_pass_ilp,tma_ring,reproducible,exact,cub,cub_atomic \
+            --csv "$out/cubmodes_sweep.csv" --json "$out/cubmodes_sweep.json" ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done
