@@ -10,11 +10,25 @@ distribution with the last result's error in ulps of the exactly rounded sum
 determinism over all the runs: repeat (bitwise, or varies if any run varied)
 and grid (same, differs if any forced grid changed the bits, or unforced).
 """
+import csv
 import sys
 
-from plot_results import read_csv
-
 DISTRIBUTIONS = ["uniform", "small-ints", "wide-range", "signed", "ill-conditioned"]
+
+
+def read_csv(path):
+    """(context, rows) of a bench_compare --csv file: '# key=value' lines, a
+    header, rows, '# end rows=N'."""
+    context, lines = {}, []
+    with open(path, newline="") as f:
+        for line in f:
+            if line.startswith("#"):
+                key, _, value = line[1:].strip().partition("=")
+                if value:
+                    context[key.strip()] = value.strip()
+            elif line.strip():
+                lines.append(line)
+    return context, list(csv.DictReader(lines))
 
 
 def cell(row):

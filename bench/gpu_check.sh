@@ -113,10 +113,12 @@ for s in "$@"; do
         step_expecting 1 baseline_slower build-slow/bench/bench_compare -S 50 -m one_pass_ilp,single_pass,vector_loads,cub,thrust,cublas --baseline "$out/baseline.csv"
         ;;
     grid) step grid "$build/tests/test_grid_independence" ;;
-    accuracy)
+    accuracy) # with the CCCL build's CUB modes when cubmodes built it
+        acc_bench=$bench
+        [ -x build-cccl/bench/bench_compare ] && acc_bench=build-cccl/bench/bench_compare
         for t in float double; do
             for d in uniform small-ints wide-range signed ill-conditioned; do
-                step "accuracy_${t}_$d" "$bench" -t "$t" -d "$d" -n 16777216 -S 5 -w 1 \
+                step "accuracy_${t}_$d" "$acc_bench" -t "$t" -d "$d" -n 16777216 -S 5 -w 1 \
                     --csv "$out/accuracy_${t}_$d.csv"
             done
         done
