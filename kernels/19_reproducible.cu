@@ -49,6 +49,7 @@
 #include "grid_size.cuh"
 #include "method.cuh"
 #include "superaccumulator.cuh"
+#include "tile_launch.cuh"
 #include "vector_loads.cuh"
 
 namespace {
@@ -130,39 +131,10 @@ __global__ __launch_bounds__(BLOCK, 2) void reproducible_kernel(const T *__restr
     superaccumulator_grid_total<BLOCK>(acc, out, workspace);
 }
 
-template <class T, class Op> struct reproducible_launch {
-    static constexpr bool SUPPORTED = cuda::std::is_same_v<Op, op_sum> && !cuda::std::is_integral_v<T>;
-
-    /* One resident wave, but no warp without a tile (the answer does not
-     * depend on it: any grid gives the same bits). */
-    static int grid_for(size_t n, int *grid)
-    {
-        return capped_resident_grid((const void *)reproducible_kernel<T>, BLOCK, n,
-                                    WARPS * TILE_VECTORS * VECTOR_WIDTH<T>, grid);
-    }
-
-    static int workspace(size_t, size_t *bytes)
-    {
-        if constexpr (SUPPORTED)
-            *bytes = superaccumulator_workspace_bytes<acc_t<T>>();
-        else
-            *bytes = 0;
-        return 0;
-    }
-
-    static int run(const T *d_in, size_t n, acc_t<T> *d_out, void *workspace, cudaStream_t stream)
-    {
-        if constexpr (!SUPPORTED) {
-            return (int)cudaErrorNotSupported; /* refused by the descriptor */
-        } else {
-            int grid = 0;
-            PROPAGATE(grid_for(n, &grid));
-            reproducible_kernel<T><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
-            CUDA_TRY_LAUNCH();
-            return 0;
-        }
-    }
+struct reproducible_kernels {
+    template <class T> static constexpr auto of() { return reproducible_kernel<T>; }
 };
+template <class T, class Op> using reproducible_launch = tile_sum_launch<T, Op, reproducible_kernels, BLOCK>;
 
 } // namespace
 

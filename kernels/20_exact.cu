@@ -42,6 +42,7 @@
 #include "grid_size.cuh"
 #include "method.cuh"
 #include "superaccumulator.cuh"
+#include "tile_launch.cuh"
 #include "vector_loads.cuh"
 
 namespace {
@@ -278,33 +279,10 @@ __global__ __launch_bounds__(BLOCK, 2) void exact_kernel(const T *__restrict__ i
     superaccumulator_grid_total<BLOCK>(acc, out, workspace);
 }
 
-template <class T, class Op> struct exact_launch {
-    static constexpr bool SUPPORTED = cuda::std::is_same_v<Op, op_sum> && !cuda::std::is_integral_v<T>;
-
-    static int workspace(size_t, size_t *bytes)
-    {
-        if constexpr (SUPPORTED)
-            *bytes = superaccumulator_workspace_bytes<acc_t<T>>();
-        else
-            *bytes = 0;
-        return 0;
-    }
-
-    static int run(const T *d_in, size_t n, acc_t<T> *d_out, void *workspace, cudaStream_t stream)
-    {
-        if constexpr (!SUPPORTED) {
-            return (int)cudaErrorNotSupported; /* refused by the descriptor */
-        } else {
-            /* One resident wave, but no warp without a tile; any grid gives the same bits. */
-            int grid = 0;
-            PROPAGATE(capped_resident_grid((const void *)exact_kernel<T>, BLOCK, n,
-                                           WARPS * TILE_VECTORS * VECTOR_WIDTH<T>, &grid));
-            exact_kernel<T><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
-            CUDA_TRY_LAUNCH();
-            return 0;
-        }
-    }
+struct exact_kernels {
+    template <class T> static constexpr auto of() { return exact_kernel<T>; }
 };
+template <class T, class Op> using exact_launch = tile_sum_launch<T, Op, exact_kernels, BLOCK>;
 
 } // namespace
 
