@@ -7,8 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "check.h"
 #include "device_info.h"
+#include "measure.h"
 
 /* The same one line as bench_compare's error (device_info.h). */
 static inline void skip_without_gpu(const char *test)
@@ -37,6 +40,38 @@ static inline bool ensure_scratch(struct device_scratch *s, size_t bytes)
     if (cudaMalloc(&s->ptr, bytes) != cudaSuccess || cudaMemset(s->ptr, 0, bytes) != cudaSuccess)
         return false;
     s->bytes = bytes;
+    return true;
+}
+
+/* One call of m, the result slot poisoned with `poison` bytes first (a
+ * method that writes nothing cannot pass); the workspace, sized to what m
+ * asks for now, zeroed first when zero_workspace (the contract: it starts
+ * zeroed, and a method leaves it zero for its next call). False, after
+ * CHECK-reporting it, when a call failed. */
+static inline bool call_method_once(const struct method *m, enum pass_strategy strategy,
+                                    struct reduce_spec spec, const void *d_in, const void *h_in,
+                                    size_t n, struct device_scratch *workspace, void *d_out,
+                                    bool zero_workspace, int poison, double *result)
+{
+    unsigned char bytes[MAX_RESULT_BYTES];
+    memset(bytes, poison, sizeof bytes);
+    if (m->host) {
+        m->host(spec, h_in, n, bytes);
+    } else {
+        size_t ws = 0;
+        const bool ok = method_workspace_bytes(m, spec, n, &ws) == 0 &&
+                        ensure_scratch(workspace, ws) &&
+                        (!zero_workspace || cudaMemset(workspace->ptr, 0, ws) == cudaSuccess) &&
+                        cudaMemset(d_out, poison, MAX_RESULT_BYTES) == cudaSuccess &&
+                        run_method_once(m, strategy, spec, d_in, n, d_out, workspace->ptr, 0) ==
+                            0 &&
+                        cudaMemcpy(bytes, d_out, sizeof bytes, cudaMemcpyDeviceToHost) ==
+                            cudaSuccess;
+        CHECK(ok);
+        if (!ok)
+            return false;
+    }
+    *result = load_as_double(accumulator_type(spec.type), bytes, 0);
     return true;
 }
 

@@ -71,26 +71,8 @@ static struct verdict *verdict_of(const struct method *m)
 static bool call(const struct method *m, const struct data_case *c, struct buffers *b,
                  double *result)
 {
-    unsigned char bytes[MAX_RESULT_BYTES];
-    memset(bytes, 0xFF, sizeof bytes);
-    if (m->host) {
-        m->host(c->spec, c->h_in, c->n, bytes);
-    } else {
-        size_t ws = 0;
-        const bool ok = method_workspace_bytes(m, c->spec, c->n, &ws) == 0 &&
-                        ensure_scratch(&b->workspace, ws) &&
-                        cudaMemset(b->workspace.ptr, 0, ws) == cudaSuccess &&
-                        cudaMemset(b->d_out, 0xFF, MAX_RESULT_BYTES) == cudaSuccess &&
-                        run_method_once(m, PASS_PADDED, c->spec, b->device, c->n, b->d_out,
-                                        b->workspace.ptr, 0) == 0 &&
-                        cudaMemcpy(bytes, b->d_out, sizeof bytes, cudaMemcpyDeviceToHost) ==
-                            cudaSuccess;
-        CHECK(ok);
-        if (!ok)
-            return false;
-    }
-    *result = load_as_double(accumulator_type(c->spec.type), bytes, 0);
-    return true;
+    return call_method_once(m, PASS_PADDED, c->spec, b->device, c->h_in, c->n, &b->workspace,
+                            b->d_out, true, 0xFF, result);
 }
 
 static void check_method(const struct method *m, const struct data_case *c,

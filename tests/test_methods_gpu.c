@@ -121,38 +121,6 @@ static size_t large_sizes_for(struct reduce_spec spec, bool quick, size_t *sizes
     return COUNT(all);
 }
 
-/* One call with the result slot poisoned by `poison` bytes; false (after
- * CHECK-reporting why) if a call failed. The first call of a case zeroes the
- * workspace first. */
-static bool call_method(const struct method *m, enum pass_strategy strategy,
-                        struct reduce_spec spec, const void *d_in, const void *h_in, size_t n,
-                        struct buffers *b, bool first_call, int poison, double *result)
-{
-    unsigned char bytes[MAX_RESULT_BYTES];
-    memset(bytes, poison, sizeof bytes);
-    if (m->host) {
-        m->host(spec, h_in, n, bytes);
-    } else {
-        /* The contract: the workspace starts zeroed (a counter lives there) -
-         * other methods' partials were just in it - and the method leaves it
-         * zero, which the second call of each case relies on. */
-        size_t ws = 0;
-        const bool ok = method_workspace_bytes(m, spec, n, &ws) == 0 &&
-                        ensure_scratch(&b->workspace, ws) &&
-                        (!first_call || cudaMemset(b->workspace.ptr, 0, ws) == cudaSuccess) &&
-                        cudaMemset(b->d_out, poison, MAX_RESULT_BYTES) == cudaSuccess &&
-                        run_method_once(m, strategy, spec, d_in, n, b->d_out, b->workspace.ptr,
-                                        0) == 0 &&
-                        cudaMemcpy(bytes, b->d_out, sizeof bytes, cudaMemcpyDeviceToHost) ==
-                            cudaSuccess;
-        CHECK(ok);
-        if (!ok)
-            return false;
-    }
-    *result = load_as_double(accumulator_type(spec.type), bytes, 0);
-    return true;
-}
-
 struct data_case {
     struct reduce_spec spec;
     enum distribution dist;
@@ -175,8 +143,10 @@ static void check_method(const struct method *m, const struct data_case *c, stru
         ++cases_run[i];
         double first = 0.0, second = 0.0;
         const bool called =
-            call_method(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n, b, true, 0xFF, &first) &&
-            call_method(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n, b, false, 0x5A, &second);
+            call_method_once(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n,
+                             &b->workspace, b->d_out, true, 0xFF, &first) &&
+            call_method_once(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n,
+                             &b->workspace, b->d_out, false, 0x5A, &second);
         const bool right = called && result_passes(first, c->ref, m->order, sums_abs) &&
                            result_passes(second, c->ref, m->order, sums_abs);
         const bool repeatable = may_vary || memcmp(&first, &second, sizeof first) == 0;
