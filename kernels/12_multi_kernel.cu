@@ -2,7 +2,7 @@
  *
  * One pass: each thread loads one input (the identity past n), block_reduce() (warp
  * shuffles) totals the block, and thread 0 writes it to out[blockIdx.x].
- * The padded-pass driver (src/pass_driver.c) launches it again on those
+ * The padded-pass driver (src/gpu/pass_driver.c) launches it again on those
  * partials until one value is left: at 64 MiB, 16,777,216 -> 65,536 -> 256
  * -> 1, three launches. Fixes step 11's flaw: every partial has its own
  * slot, so nothing waits on a shared address, and the result no longer

@@ -1,4 +1,4 @@
-/* fill_identity for the C pass driver (src/pass_driver.c): one entry point
+/* fill_identity for the C pass driver (src/gpu/pass_driver.c): one entry point
  * for every accumulator type and operator. */
 #include "identity_fill.cuh"
 #include "identity_fill.h"

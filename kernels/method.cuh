@@ -6,7 +6,7 @@
  * defines the descriptor `method_reduce0` (struct method, reduce_method.h),
  * named "reduce0", with the fields in the struct's order (C++20 designated
  * initializers). The key must be the file's name without its step number;
- * src/method_list.h lists it once. The descriptor is an ordinary external
+ * src/gpu/method_list.h lists it once. The descriptor is an ordinary external
  * symbol and the kernels are linked as objects, not from an archive, so a
  * copied file that still defines the same method fails the link with
  * "multiple definition of `method_...`", naming both objects.

@@ -1,5 +1,5 @@
 /* Two methods that are wrong on purpose, for test_fault_paths only (they are
- * not in src/method_list.h, so no registry, bench or other test sees them):
+ * not in src/gpu/method_list.h, so no registry, bench or other test sees them):
  * one faults with an illegal address, which breaks the CUDA context; one
  * returns twice the sum, which its every sample must reveal. */
 #include "cuda_check.h"

@@ -1,6 +1,6 @@
 /* The multi-GPU scaling table (bench_compare --gpus): rows, the arithmetic
  * read from them, the size ladder. Pure host code, tested on the CPU
- * (test_scaling); the measuring is src/multi_gpu.h.
+ * (test_scaling); the measuring is src/multigpu/multi_gpu.h.
  *
  * A row is one method on G GPUs with one combine of the G partials:
  *   time        from a common start on every GPU (after a barrier, with L2
