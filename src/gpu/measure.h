@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 
+#include "cli.h" /* CPU_MAX_SAMPLES */
 #include "gpu_clocks.h"
 #include "l2_flush.h"
 #include "pass_driver.h"
@@ -31,7 +32,6 @@
 #include "reduce_method.h"
 #include "run_result.h"
 
-#define CPU_MAX_SAMPLES 10
 #define BATCH_SAMPLES 20
 
 struct measure_setup {

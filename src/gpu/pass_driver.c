@@ -99,8 +99,3 @@ int reduce_by_passes(const struct pass_kernel *k, enum pass_strategy strategy,
     return strategy == PASS_POW2_SPLIT ? pow2_split_passes(k, spec, d_in, n, d_out, &b, stream)
                                        : padded_passes(k, spec, d_in, n, d_out, &b, stream);
 }
-
-const char *pass_strategy_name(enum pass_strategy strategy)
-{
-    return strategy == PASS_POW2_SPLIT ? "pow2-split" : "padded";
-}

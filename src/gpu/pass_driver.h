@@ -8,13 +8,12 @@
 #ifndef PASS_DRIVER_H
 #define PASS_DRIVER_H
 
+#include "pow2_split.h" /* enum pass_strategy */
 #include "reduce_method.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-enum pass_strategy { PASS_PADDED, PASS_POW2_SPLIT };
 
 /* Workspace for either strategy (the larger of the two). */
 size_t pass_driver_workspace_bytes(const struct pass_kernel *k, struct reduce_spec spec, size_t n);
@@ -22,8 +21,6 @@ size_t pass_driver_workspace_bytes(const struct pass_kernel *k, struct reduce_sp
 int reduce_by_passes(const struct pass_kernel *k, enum pass_strategy strategy,
                      struct reduce_spec spec, const void *d_in, size_t n, void *d_out,
                      void *workspace, cudaStream_t stream);
-
-const char *pass_strategy_name(enum pass_strategy strategy);
 
 #ifdef __cplusplus
 }

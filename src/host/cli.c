@@ -2,7 +2,6 @@
 
 #include "cli.h"
 
-#include "measure.h" /* CPU_MAX_SAMPLES */
 
 #include <errno.h>
 #include <getopt.h>

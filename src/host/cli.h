@@ -9,7 +9,7 @@
 
 #include "data_gen.h"
 #include "element_type.h"
-#include "pass_driver.h"
+#include "pow2_split.h" /* enum pass_strategy */
 #include "scaling.h"
 
 #define DEFAULT_BYTES ((size_t)64 << 20) /* n = bytes / element size unless -n */
@@ -17,6 +17,7 @@
 #define DEFAULT_WARMUP 5
 #define DEFAULT_MIN_SAMPLES 10
 #define DEFAULT_MAX_SAMPLES 1000
+#define CPU_MAX_SAMPLES 10 /* CPU methods are ~100x slower: at most this many samples */
 #define DEFAULT_TIMEOUT_S 10.0
 #define DEFAULT_SEED 1
 #define MAX_SELECTED 64

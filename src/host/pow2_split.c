@@ -11,3 +11,8 @@ struct pow2_split pow2_split_plan(size_t n, size_t block)
     }
     return plan;
 }
+
+const char *pass_strategy_name(enum pass_strategy strategy)
+{
+    return strategy == PASS_POW2_SPLIT ? "pow2-split" : "padded";
+}

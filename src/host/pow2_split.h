@@ -18,4 +18,10 @@ struct pow2_split {
 /* block must be a power of two (> 0). */
 struct pow2_split pow2_split_plan(size_t n, size_t block);
 
+/* How a pass kernel is driven to one value (src/gpu/pass_driver.h): padded
+ * passes, or this split. Chosen on the command line (--strategy). */
+enum pass_strategy { PASS_PADDED, PASS_POW2_SPLIT };
+
+const char *pass_strategy_name(enum pass_strategy strategy);
+
 #endif
