@@ -74,4 +74,41 @@ void host_any_pair(reduce_spec spec, const void *in, size_t n, void *result)
     });
 }
 
+/* The same for rows and segments:
+ *   Launcher<T, Op>::run(const T *in, reduce_shape shape, acc_t<T> *out, void *workspace,
+ *                        cudaStream_t)
+ *   Launcher<T, Op>::workspace(reduce_shape shape, size_t *bytes)
+ *   Host<T, Op>::reduce(const T *in, reduce_shape shape, acc_t<T> *results)
+ * (n is the shape's: count x cols, or offsets[count]). */
+template <template <class, class> class Launcher>
+int launch_shaped_any_pair(reduce_spec spec, reduce_shape shape, const void *in, size_t,
+                           void *out, void *workspace, cudaStream_t stream)
+{
+    return with_pair(spec, [&](auto type, auto op) {
+        using T = typename decltype(type)::type;
+        return Launcher<T, decltype(op)>::run(static_cast<const T *>(in), shape,
+                                              static_cast<acc_t<T> *>(out), workspace, stream);
+    });
+}
+
+template <template <class, class> class Launcher>
+int workspace_shaped_any_pair(reduce_spec spec, reduce_shape shape, size_t, size_t *bytes)
+{
+    return with_pair(spec, [&](auto type, auto op) {
+        return Launcher<typename decltype(type)::type, decltype(op)>::workspace(shape, bytes);
+    });
+}
+
+template <template <class, class> class Host>
+void host_shaped_any_pair(reduce_spec spec, reduce_shape shape, const void *in, size_t,
+                          void *results)
+{
+    with_pair(spec, [&](auto type, auto op) {
+        using T = typename decltype(type)::type;
+        Host<T, decltype(op)>::reduce(static_cast<const T *>(in), shape,
+                                      static_cast<acc_t<T> *>(results));
+        return 0;
+    });
+}
+
 #endif

@@ -10,6 +10,7 @@
 #include <cuda_runtime_api.h>
 
 #include "element_type.h"
+#include "shape.h"
 #include "summation_order.h"
 
 #ifdef __cplusplus
@@ -31,6 +32,20 @@ typedef int (*reduce_fn)(struct reduce_spec spec, const void *d_in, size_t n, vo
  * a cudaError_t value. */
 typedef int (*workspace_fn)(struct reduce_spec spec, size_t n, size_t *bytes);
 
+/* Reduces each row or segment of `shape` (shape.kind is SHAPE_ROWS or
+ * SHAPE_SEGMENTS; shape.offsets in device memory) of the n elements at d_in
+ * into d_out[0 .. shape.count), one accumulator each, on `stream`. Must be
+ * right for any shape: no results, one row, one column, empty segments (the
+ * identity), rows that start misaligned, more than 2^31 elements in all.
+ * Workspace as for reduce_fn. Returns 0 or a cudaError_t value. */
+typedef int (*reduce_shaped_fn)(struct reduce_spec spec, struct reduce_shape shape,
+                                const void *d_in, size_t n, void *d_out, void *workspace,
+                                cudaStream_t stream);
+
+/* Bytes of workspace reduce_shaped_fn needs for this shape (0 if none). */
+typedef int (*workspace_shaped_fn)(struct reduce_spec spec, struct reduce_shape shape, size_t n,
+                                   size_t *bytes);
+
 /* One pass of a block-tree kernel (the Harris progression): reads n elements
  * of spec.type at d_in and writes ceil(n / items_per_block) partial results of
  * the accumulator type to d_out, padding the last block with the identity.
@@ -47,6 +62,10 @@ struct pass_kernel {
 /* A CPU method reduces host memory into *result (the accumulator type). */
 typedef void (*host_reduce_fn)(struct reduce_spec spec, const void *h_in, size_t n,
                                void *result);
+/* ... and per row or segment (shape.offsets in host memory) into
+ * results[0 .. shape.count). */
+typedef void (*host_reduce_shaped_fn)(struct reduce_spec spec, struct reduce_shape shape,
+                                      const void *h_in, size_t n, void *results);
 
 enum method_family {
     FAMILY_PROGRESSION, /* the classic story: atomics, Harris reduce0..7 */
@@ -67,7 +86,10 @@ enum method_flags {
                                              (test_grid_independence asserts it) */
 };
 
-/* One method. Exactly one of launch, pass, host is set. It supports every
+/* One method. For the whole array, at most one of launch, pass, host is
+ * set; for rows and segments, at most one of launch_shaped and host_shaped.
+ * `shapes` says which shapes it computes (0 means the whole array alone);
+ * any other shape is REFUSED. It supports every
  * pair of a type in `types` and an operator in `ops`; any other pair is
  * REFUSED with `unsupported_why`. `order` is how its floating-point sums
  * associate (summation_order.h), which sets its PASS/FAIL bound; left out,
@@ -85,7 +107,12 @@ struct method {
     const struct pass_kernel *pass; /* driven by pass_driver.h instead */
     host_reduce_fn host;
     unsigned flags;     /* enum method_flags */
-    struct summation_order order;
+    struct summation_order order; /* for rows and segments: the order within one
+                                     row, taken at that row's length */
+    unsigned shapes;    /* SHAPE_BIT(k) for each shape it computes; 0: SHAPE_WHOLE */
+    reduce_shaped_fn launch_shaped;     /* rows and segments on the device */
+    workspace_shaped_fn workspace_shaped; /* with launch_shaped; NULL: needs none */
+    host_reduce_shaped_fn host_shaped;  /* rows and segments on the CPU */
 };
 
 #ifdef __cplusplus
