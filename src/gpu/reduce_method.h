@@ -70,6 +70,7 @@ typedef void (*host_reduce_shaped_fn)(struct reduce_spec spec, struct reduce_sha
 enum method_family {
     FAMILY_PROGRESSION, /* the classic story: atomics, Harris reduce0..7 */
     FAMILY_MODERN,      /* shuffles, cooperative groups, vector loads, one pass */
+    FAMILY_ROWS,        /* many reductions at once: rows and segments, by width */
     FAMILY_VENDOR,      /* CUB, Thrust, cuBLAS */
     FAMILY_CPU,         /* host loops, for scale */
 };

@@ -32,6 +32,7 @@ const char *family_name(enum method_family family)
     switch (family) {
     case FAMILY_PROGRESSION: return "progression";
     case FAMILY_MODERN: return "modern";
+    case FAMILY_ROWS: return "rows";
     case FAMILY_VENDOR: return "vendor";
     case FAMILY_CPU: return "cpu";
     }
