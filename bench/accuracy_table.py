@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The README's accuracy table: every method's error on every distribution,
-from one bench_compare --csv file per (type, distribution).
+"""The accuracy table of docs/accuracy.md: every method's error on every
+distribution, from one bench_compare --csv file per (type, distribution).
 
   accuracy_table.py RUN.csv...   (bench/gpu_check.sh accuracy writes them)
 

@@ -23,13 +23,13 @@
 #     grid         test_grid_independence alone: bits across forced grids,
 #                  asserted for grid-independent methods, reported for the rest
 #     accuracy     float and double sums of 2^24 elements, every method, every
-#                  distribution -> accuracy_<type>_<dist>.csv, and the README's
-#                  accuracy table -> accuracy.md (bench/update_readme.py
+#                  distribution -> accuracy_<type>_<dist>.csv, and the accuracy
+#                  table of docs/accuracy.md -> accuracy.md (bench/update_readme.py
 #                  accuracy.md --block accuracy puts it in)
 #     multigpu     every visible GPU (bench_compare --gpus all): the multi-GPU
 #                  tests, the scaling table at 4 GiB of floats (2 GiB per GPU
 #                  on two) -> multigpu_4gib.txt, and the size ladder 2^24 ..
-#                  past one GPU's memory -> multigpu_ladder.txt (README)
+#                  past one GPU's memory -> multigpu_ladder.txt (docs/multi-gpu.md)
 #     multigpupairs  --gpus all at 256 MiB for every (type, operator), 20 samples
 #                  -> multigpu_pairs.txt
 #     cubmodes     a second build (build-cccl) against the CCCL wheel in deps/
