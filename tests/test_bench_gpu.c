@@ -68,8 +68,8 @@ static void every_row_should_pass(const char *bench, const char *tmpdir, const c
 
 int main(int argc, char **argv)
 {
-    const bool huge = argc == 4 && strcmp(argv[1], "--huge") == 0;
-    if (argc != 3 && !huge) {
+    const bool huge = argc > 1 && strcmp(argv[1], "--huge") == 0;
+    if (argc != (huge ? 4 : 3)) {
         fprintf(stderr, "usage: test_bench_gpu [--huge] BENCH_COMPARE TMPDIR\n");
         return 2;
     }
