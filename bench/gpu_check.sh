@@ -9,7 +9,8 @@
 #     quicktest    the README's test command (ctest -LE exhaustive), timed:
 #                  every method x pair x awkward size and offset, memcheck
 #     exhaustive   ctest -L exhaustive, timed: every distribution, step 18's
-#                  ring at its own sizes, racecheck, synccheck, initcheck
+#                  ring at its own sizes (memcheck too), racecheck, synccheck,
+#                  initcheck, bench_compare at 2^31 + 5 floats
 #     sanitize     compute-sanitizer summaries (ctest -L sanitize, verbose)
 #     methods      test_methods_gpu --every-distribution alone (every method x
 #                  pair x size x distribution), timed
