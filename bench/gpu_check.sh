@@ -5,9 +5,15 @@
 #
 #   bench/gpu_check.sh STEP...    steps, in the order given:
 #     build        configure + build (Release, native architecture)
-#     test         the README's test command: full ctest, sanitizers included
+#     test         quicktest, then exhaustive: the whole suite
+#     quicktest    the README's test command (ctest -LE exhaustive), timed:
+#                  every method x pair x awkward size and offset, memcheck
+#     exhaustive   ctest -L exhaustive, timed: every distribution, step 18's
+#                  ring at its own sizes (memcheck too), racecheck, synccheck,
+#                  initcheck, bench_compare at 2^31 + 5 floats
 #     sanitize     compute-sanitizer summaries (ctest -L sanitize, verbose)
-#     methods      test_methods_gpu alone (every method x pair x size), timed
+#     methods      test_methods_gpu --every-distribution alone (every method x
+#                  pair x size x distribution), timed
 #     bench        bench_compare at 64 MiB -> run.csv, run.json, run.md
 #     matrix       --type all --op all at 64 MiB -> matrix_64mib.txt
 #     matrix1gib   the same at 1 GiB of every type, step 17, step 18, CUB and
@@ -84,11 +90,16 @@ cccl_root() {
     echo "$PWD/$root"
 }
 
+quick_tests() { step quicktest bash -c "time ctest --test-dir $build -LE exhaustive --output-on-failure"; }
+exhaustive_tests() { step exhaustive bash -c "time ctest --test-dir $build -L exhaustive --output-on-failure"; }
+
 for s in "$@"; do
     case $s in
     build) step build configure_and_build "$build" ;;
-    test) step test ctest --test-dir "$build" --output-on-failure ;;
-    methods) step methods bash -c "time $build/tests/test_methods_gpu" ;;
+    test) quick_tests; exhaustive_tests ;;
+    quicktest) quick_tests ;;
+    exhaustive) exhaustive_tests ;;
+    methods) step methods bash -c "time $build/tests/test_methods_gpu --every-distribution" ;;
     sanitize)
         step sanitize bash -c "ctest --test-dir $build -L sanitize -V | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Test #|tests passed|SKIP'" ;;
     bench)
@@ -147,7 +158,7 @@ for s in "$@"; do
         step cubmodes_build configure_and_build build-cccl -DREDUCE_CCCL_ROOT="$root"
         step cubmodes_version "$cccl_bench" --version
         for m in cub_atomic cub_reproducible reproducible exact; do
-            step "cubmodes_methods_$m" build-cccl/tests/test_methods_gpu --method "$m"
+            step "cubmodes_methods_$m" build-cccl/tests/test_methods_gpu --every-distribution --method "$m"
         done
         step cubmodes_64MiB "$cccl_bench" --csv "$out/cubmodes_64mib.csv" \
             --json "$out/cubmodes_64mib.json" --markdown "$out/cubmodes_64mib.md"

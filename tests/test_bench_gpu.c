@@ -5,7 +5,12 @@
  * figure above the peak means the bytes or the time were counted wrong, or
  * the input sat in L2). Reads the run back through the baseline reader, so
  * the CSV format is exercised too. Then the --type all --op all summary on a small odd n must
- * exit 0: every pair PASS or REFUSED.  test_bench_gpu BENCH_COMPARE TMPDIR */
+ * exit 0: every pair PASS or REFUSED.
+ * --huge (the exhaustive label's): the same row checks at 2^31 + 5 floats
+ * (8 GiB: element counts past 32 bits, the grid-stride and index arithmetic
+ * of every method that accepts it), 3 samples.
+ *   test_bench_gpu [--huge] BENCH_COMPARE TMPDIR */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,17 +19,20 @@
 #include "registry.h"
 #include "result_files.h"
 
-int main(int argc, char **argv)
+#define DEFAULT_N 16777216 /* bench_compare's default: 64 MiB of floats */
+#define HUGE_N (((size_t)1 << 31) + 5)
+#define HUGE_SAMPLES 3
+
+/* Runs bench_compare with `arguments` into a CSV and checks every row of it:
+ * n elements, PASS or the registry's REFUSED, a plausible bandwidth, `samples`
+ * samples per timed GPU row. */
+static void every_row_should_pass(const char *bench, const char *tmpdir, const char *arguments,
+                                  size_t n, size_t samples)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_bench_gpu BENCH_COMPARE TMPDIR\n");
-        return 2;
-    }
-    skip_without_gpu("test_bench_gpu");
     char csv[4096], command[8192], err[512];
-    snprintf(csv, sizeof csv, "%s/test_bench_gpu.csv", argv[2]);
+    snprintf(csv, sizeof csv, "%s/test_bench_gpu_%zu.csv", tmpdir, n); /* one file per test */
     remove(csv);
-    snprintf(command, sizeof command, "'%s' -S 30 --csv '%s'", argv[1], csv);
+    snprintf(command, sizeof command, "'%s' %s --csv '%s'", bench, arguments, csv);
     printf("%s\n", command);
     fflush(stdout);
     CHECK(system(command) == 0); /* exit 0: every method PASSed */
@@ -33,15 +41,15 @@ int main(int argc, char **argv)
     CHECK(read_run_csv(csv, &run, err, sizeof err) == 0);
     if (check_failures) {
         fprintf(stderr, "%s\n", err);
-        return 1;
+        return;
     }
-    CHECK(run.context.n == 16777216);
+    CHECK(run.context.n == n);
     CHECK(run.context.peak_gbs > 100.0);
     CHECK(run.count >= 20);
     for (size_t i = 0; i < run.count; ++i) {
         const struct method_result *r = &run.rows[i];
         /* REFUSED only where the registry refuses a float sum of this n (CUB's
-         * determinism modes, built with a CCCL older than 3.1). */
+         * determinism modes built with a CCCL older than 3.1; size limits). */
         char reason[160];
         const struct method *m = find_method(r->name);
         const bool refused = m && method_refuses(m, (struct reduce_spec){TYPE_FLOAT, OP_SUM},
@@ -53,15 +61,34 @@ int main(int argc, char **argv)
         CHECK(m != NULL);
         CHECK(r->status == (refused ? STATUS_REFUSED : STATUS_PASS));
         CHECK(plausible);
-        CHECK(refused || r->time_us.count == 30 || strcmp(r->family, "cpu") == 0);
+        CHECK(refused || r->time_us.count == samples || strcmp(r->family, "cpu") == 0);
     }
     free_run(&run);
+}
 
-    snprintf(command, sizeof command, "'%s' --type all --op all -n 1000003 -S 3 -w 1", argv[1]);
-    printf("%s\n", command);
-    fflush(stdout);
-    CHECK(system(command) == 0);
+int main(int argc, char **argv)
+{
+    const bool huge = argc > 1 && strcmp(argv[1], "--huge") == 0;
+    if (argc != (huge ? 4 : 3)) {
+        fprintf(stderr, "usage: test_bench_gpu [--huge] BENCH_COMPARE TMPDIR\n");
+        return 2;
+    }
+    const char *bench = argv[argc - 2], *tmpdir = argv[argc - 1];
+    skip_without_gpu("test_bench_gpu");
+    if (huge) {
+        char arguments[64];
+        snprintf(arguments, sizeof arguments, "-n %zu -S %d -w 1", HUGE_N, HUGE_SAMPLES);
+        every_row_should_pass(bench, tmpdir, arguments, HUGE_N, HUGE_SAMPLES);
+    } else {
+        every_row_should_pass(bench, tmpdir, "-S 30", DEFAULT_N, 30);
+        char command[8192];
+        snprintf(command, sizeof command, "'%s' --type all --op all -n 1000003 -S 3 -w 1", bench);
+        printf("%s\n", command);
+        fflush(stdout);
+        CHECK(system(command) == 0);
+    }
     printf("%s\n", check_failures ? "FAIL"
-                                   : "ok: every row PASS with a plausible bandwidth; every pair PASS");
+                                  : huge ? "ok: every row PASS with a plausible bandwidth"
+                                         : "ok: every row PASS with a plausible bandwidth; every pair PASS");
     return check_failures ? 1 : 0;
 }

@@ -6,8 +6,10 @@
  *   limits +/- 1 (8 KiB and 128 KiB of elements), 2^24 + 3;
  *   input pointer offset by every whole number of elements under 16 bytes
  *   (0..3 floats, 0..7 halves, 0..1 doubles: misaligned for 16-byte loads);
- *   every distribution: uniform, small-ints (exact sum), wide-range, signed
- *   and ill-conditioned - each method within the bound of its summation
+ *   at every size and offset small-ints (an exactly known sum) and one of
+ *   uniform, wide-range, signed and ill-conditioned, rotating with size and
+ *   offset so each offset meets each of them (--every-distribution: all five
+ *   at every size and offset) - each method within the bound of its summation
  *   order (no false FAIL for a serial chain on wide-range data);
  *   max and min with an extreme value planted at the first, the last or a
  *   random index (integer results, max and min must match bit for bit);
@@ -19,6 +21,10 @@
  * propagate it from one side only, so NaN inputs give method-dependent results.
  *
  *   test_methods_gpu [--seed N] [--method NAME] [--type T] [--op OP] [--quick] [--large]
+ *                    [--every-distribution]
+ * The default is CTest's default set: 2 of the 5 distributions per (size,
+ * offset), every size and offset kept; --every-distribution, all 5, is the
+ * exhaustive label's (--quick and --large keep their one distribution).
  * --quick is for compute-sanitizer (10-100x slower): one pair per element
  * type, a few odd sizes, offsets 0 and 1. --large runs step 18's ring (only
  * from ~2^26 floats): sizes around its threshold, every pair. The seed is
@@ -47,7 +53,10 @@ static const size_t COMMON_SIZES[] = {0,    1,    2,    31,   32,    33,    255,
 static const size_t QUICK_SIZES[] = {0, 1, 33, 1025, 100003};
 static const enum distribution FULL_DISTS[] = {DIST_UNIFORM, DIST_SMALL_INTS, DIST_WIDE_RANGE,
                                                DIST_SIGNED, DIST_ILL_CONDITIONED};
-static const enum distribution ONE_DIST[] = {DIST_SIGNED};
+/* The default run's random distributions, one per (size, offset) case beside
+ * small-ints. */
+static const enum distribution ROTATED_DISTS[] = {DIST_UNIFORM, DIST_WIDE_RANGE, DIST_SIGNED,
+                                                  DIST_ILL_CONDITIONED};
 /* --quick: each type once, each operator at least twice. */
 static const struct reduce_spec QUICK_PAIRS[] = {
     {TYPE_FLOAT, OP_SUM},  {TYPE_DOUBLE, OP_MAX},   {TYPE_INT32, OP_MIN},
@@ -59,7 +68,7 @@ struct options {
     const char *method;
     enum element_type type; /* TYPE_COUNT: all */
     enum reduce_op op;      /* OP_COUNT: all */
-    bool quick, large;
+    bool quick, large, every_distribution;
 };
 
 struct buffers {
@@ -232,24 +241,45 @@ static bool type_wanted(const struct options *o, enum element_type t)
     return false;
 }
 
+/* The distributions drawn for the case of the size_index-th size at offset:
+ * --quick and --large (their cost is the sanitizer or the ~240 MB draw) one,
+ * signed; --every-distribution all five; otherwise small-ints and one of the
+ * others, rotated by size_index + offset so that every offset, and every size
+ * with several offsets, meets more than one of them. */
+static size_t distributions_for(const struct options *o, size_t size_index, size_t offset,
+                                enum distribution *dists)
+{
+    if (o->quick || o->large) {
+        dists[0] = DIST_SIGNED;
+        return 1;
+    }
+    if (o->every_distribution) {
+        memcpy(dists, FULL_DISTS, sizeof FULL_DISTS);
+        return COUNT(FULL_DISTS);
+    }
+    dists[0] = DIST_SMALL_INTS;
+    dists[1] = ROTATED_DISTS[(size_index + offset) % COUNT(ROTATED_DISTS)];
+    return 2;
+}
+
 static void run_type(const struct options *o, enum element_type t, struct buffers *b)
 {
     size_t sizes[MAX_SIZES];
     const size_t max_offset = o->quick ? 1 : VECTOR_BYTES / element_size(t) - 1;
-    const enum distribution *dists = o->quick || o->large ? ONE_DIST : FULL_DISTS;
-    const size_t dist_count = o->quick || o->large ? COUNT(ONE_DIST) : COUNT(FULL_DISTS);
     const size_t size_count =
         o->large ? large_sizes_for((struct reduce_spec){t, OP_SUM}, o->quick, sizes)
                  : sizes_for(t, o->quick, sizes);
     uint64_t case_seed = o->seed;
-    for (size_t d = 0; d < dist_count; ++d)
-        for (size_t i = 0; i < size_count; ++i)
-            for (size_t offset = 0; offset <= max_offset; ++offset) {
-                /* the big sizes at two offsets are enough for the slow rows */
-                if ((sizes[i] == BIG || o->large) && offset > 1)
-                    continue;
+    for (size_t i = 0; i < size_count; ++i)
+        for (size_t offset = 0; offset <= max_offset; ++offset) {
+            /* the big sizes at two offsets are enough for the slow rows */
+            if ((sizes[i] == BIG || o->large) && offset > 1)
+                continue;
+            enum distribution dists[DIST_COUNT];
+            const size_t dist_count = distributions_for(o, i, offset, dists);
+            for (size_t d = 0; d < dist_count; ++d)
                 run_data_case(o, t, dists[d], sizes[i], offset, case_seed++, b);
-            }
+        }
     printf("done %s\n", element_type_name(t));
     fflush(stdout);
 }
@@ -277,6 +307,8 @@ static bool parse_options(int argc, char **argv, struct options *o)
             o->quick = true;
         else if (strcmp(argv[i], "--large") == 0)
             o->large = true;
+        else if (strcmp(argv[i], "--every-distribution") == 0)
+            o->every_distribution = true;
         else if (strcmp(argv[i], "--seed") == 0 && has_value)
             o->seed = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--method") == 0 && has_value)
@@ -298,7 +330,7 @@ int main(int argc, char **argv)
     struct options o;
     if (!parse_options(argc, argv, &o)) {
         fprintf(stderr, "usage: test_methods_gpu [--seed N] [--method NAME] [--type T] [--op OP] "
-                        "[--quick] [--large]\n");
+                        "[--quick] [--large] [--every-distribution]\n");
         return 2;
     }
     skip_without_gpu("test_methods_gpu");
