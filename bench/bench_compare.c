@@ -30,14 +30,30 @@
 #include "scaling_run.h"
 #include "sweep.h"
 
+/* The shapes m takes, "whole,rows,segments" style. */
+static void format_shapes(char *buf, size_t len, const struct method *m)
+{
+    const unsigned shapes = m->shapes ? m->shapes : SHAPE_BIT(SHAPE_WHOLE);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < SHAPE_KIND_COUNT; ++k)
+        if ((shapes & SHAPE_BIT(k)) && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+                                     shape_kind_name((enum shape_kind)k));
+}
+
 static int list_methods(void)
 {
-    printf("%-20s %-11s %-34s %s\n", "method", "family", "source", "idea");
+    printf("%-20s %-11s %-20s %-34s %s\n", "method", "family", "shapes", "source", "idea");
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
-        printf("%-20s %-11s %-34s %s\n", m->name, family_name(m->family), m->source, m->idea);
+        char shapes[64];
+        format_shapes(shapes, sizeof shapes, m);
+        printf("%-20s %-11s %-20s %-34s %s\n", m->name, family_name(m->family), shapes, m->source,
+               m->idea);
         if (m->unsupported_why)
-            printf("%-20s %-11s %-34s refuses %s pairs: %s\n", "", "", "", m->types ? "some" : "all",
+            printf("%-20s %-11s %-20s %-34s refuses %s pairs: %s\n", "", "", "", "",
+                   m->types ? "some" : "all",
                    m->unsupported_why);
     }
     return 0;
@@ -158,11 +174,12 @@ int main(int argc, char **argv)
     FILE *tables = writes_to_stdout(&opts) ? stderr : stdout;
     const struct reduce_spec spec = {opts.type, opts.op};
     struct run run = {.context = session.context};
-    int status = opts.sweep ? run_sweep(&opts, &selection, &session, tables, &run)
+    const bool sweeps = opts.sweep || opts.row_sweep;
+    int status = sweeps ? run_sweep(&opts, &selection, &session, tables, &run)
                             : measure_selection(&opts, &selection, &session, spec,
                                                 default_n(&opts, opts.type), &run);
     if (status != EXIT_BAD_INPUT) {
-        if (!opts.sweep) {
+        if (!sweeps) {
             print_run_header(tables, &run.context);
             fprintf(tables, "\n");
             if (opts.progression)

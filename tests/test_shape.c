@@ -246,9 +246,9 @@ static void a_wrong_row_should_be_caught_with_its_index_and_values(void)
     }
     const struct summation_order chain = {.kind = ORDER_SERIAL_CHAIN};
     struct result_mismatch bad = {0};
-    double worst_ulps = -1.0;
-    CHECK(check_shaped_results(&ref, results, chain, false, &bad, &worst_ulps));
-    CHECK(worst_ulps >= 0.0 && worst_ulps < 1000.0);
+    struct accuracy worst = {-1.0, -1.0};
+    CHECK(check_shaped_results(&ref, results, chain, false, &bad, &worst));
+    CHECK(worst.ulps >= 0.0 && worst.ulps < 1000.0 && worst.relative < 1e-4);
     const struct reference row = shape_result_reference(&ref, 31);
     results[31] = (float)(ref.value[31] + 2.0 * error_bound(&row, chain));
     CHECK(!check_shaped_results(&ref, results, chain, false, &bad, NULL));
@@ -293,6 +293,21 @@ static void max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_ide
     free_shape_reference(&ref);
 }
 
+static void row_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n(void)
+{
+    size_t widths[ROW_SWEEP_MAX_WIDTHS];
+    const size_t count = row_sweep_widths((size_t)1 << 24, widths);
+    CHECK(count == 25 + 4);
+    CHECK(widths[0] == 1 && widths[1] == 2 && widths[2] == 3 && widths[3] == 4);
+    CHECK(widths[count - 1] == (size_t)1 << 24);
+    for (size_t i = 1; i < count; ++i)
+        CHECK(widths[i] > widths[i - 1]);
+    CHECK(row_sweep_widths(1, widths) == 1 && widths[0] == 1);
+    CHECK(row_sweep_widths(40, widths) == 8 && widths[7] == 33); /* 1 2 3 4 8 16 32 33 */
+    CHECK(row_sweep_widths(0, widths) == 0);
+    CHECK(row_sweep_widths(SIZE_MAX, widths) <= ROW_SWEEP_MAX_WIDTHS);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -309,5 +324,6 @@ int main(int argc, char **argv)
     RUN_TEST(a_row_bound_should_be_the_whole_array_bound_at_its_length);
     RUN_TEST(a_wrong_row_should_be_caught_with_its_index_and_values);
     RUN_TEST(max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_identity);
+    RUN_TEST(row_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n);
     return test_exit_code();
 }

@@ -75,6 +75,20 @@ size_t shape_length(const struct reduce_shape *shape, size_t i, size_t n)
     }
 }
 
+size_t row_sweep_widths(size_t n, size_t *widths)
+{
+    static const size_t ODD[] = {3, 33, 1000, 100003};
+    size_t count = 0, odd = 0;
+    for (size_t power = 1; power != 0 && power <= n; power <<= 1) {
+        for (; odd < sizeof ODD / sizeof ODD[0] && ODD[odd] < power && ODD[odd] <= n; ++odd)
+            widths[count++] = ODD[odd];
+        widths[count++] = power;
+    }
+    for (; odd < sizeof ODD / sizeof ODD[0] && ODD[odd] <= n; ++odd)
+        widths[count++] = ODD[odd];
+    return count;
+}
+
 bool parse_segment_spec(const char *text, struct segment_spec *spec, char *err, size_t err_len)
 {
     static const struct { const char *prefix; enum segment_source source; } KINDS[] = {

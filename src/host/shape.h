@@ -60,6 +60,12 @@ bool make_rows_shape(size_t cols, size_t rows, size_t n, struct reduce_shape *sh
 size_t shape_first(const struct reduce_shape *shape, size_t i, size_t n);
 size_t shape_length(const struct reduce_shape *shape, size_t i, size_t n);
 
+/* --row-sweep's widths at a total of n: every power of two up to n and the
+ * odd widths 3, 33, 1000 and 100003 that fit, ascending, into widths[] (room
+ * for ROW_SWEEP_MAX_WIDTHS). Returns how many. */
+#define ROW_SWEEP_MAX_WIDTHS 72
+size_t row_sweep_widths(size_t n, size_t *widths);
+
 /* --segments SPEC: where the segment lengths come from.
  *   uniform:MEAN   lengths uniform in 0 .. 2 MEAN: empty segments included
  *   powerlaw:MEAN  a heavy tail (Lomax, shape 2): lengths

@@ -90,10 +90,10 @@ struct reference shape_result_reference(const struct shape_reference *ref, size_
 
 bool check_shaped_results(const struct shape_reference *ref, const void *results,
                           struct summation_order order, bool sums_abs,
-                          struct result_mismatch *bad, double *worst_ulps)
+                          struct result_mismatch *bad, struct accuracy *worst)
 {
     const enum element_type accumulator = accumulator_type(ref->spec.type);
-    double worst = 0.0;
+    struct accuracy most = {0.0, 0.0};
     for (size_t i = 0; i < ref->shape.count; ++i) {
         const struct reference row = shape_result_reference(ref, i);
         const double got = load_as_double(accumulator, results, i);
@@ -107,10 +107,11 @@ bool check_shaped_results(const struct shape_reference *ref, const void *results
             };
             return false;
         }
-        const double ulps = result_accuracy(got, &row, sums_abs).ulps;
-        worst = ulps > worst ? ulps : worst;
+        const struct accuracy a = result_accuracy(got, &row, sums_abs);
+        most.ulps = a.ulps > most.ulps ? a.ulps : most.ulps;
+        most.relative = a.relative > most.relative ? a.relative : most.relative;
     }
-    if (worst_ulps)
-        *worst_ulps = worst;
+    if (worst)
+        *worst = most;
     return true;
 }

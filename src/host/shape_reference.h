@@ -51,11 +51,11 @@ struct result_mismatch {
 
 /* Checks results[0 .. shape.count) (accumulator type, host memory): integers,
  * max and min bit for bit, floating sums within error_bound for `order` at
- * each row's length. False with the first wrong row in *bad. worst_ulps (may
- * be NULL): the largest distance, in ulps, of any row from its exactly
- * rounded answer. */
+ * each row's length. False with the first wrong row in *bad. worst (may be
+ * NULL): the largest distance of any row from its exactly rounded answer, in
+ * ulps and relative (result_accuracy), each the worst over the rows. */
 bool check_shaped_results(const struct shape_reference *ref, const void *results,
                           struct summation_order order, bool sums_abs,
-                          struct result_mismatch *bad, double *worst_ulps);
+                          struct result_mismatch *bad, struct accuracy *worst);
 
 #endif
