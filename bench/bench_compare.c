@@ -73,6 +73,19 @@ static void print_version(void)
     printf("multi-GPU combines: p2p; nccl: %s\n", nccl);
 }
 
+/* The shape fields of the context a run with these options records
+ * (bench_setup.c), known before anything runs: for --baseline's check. */
+static struct run_context options_shape_context(const struct bench_options *o)
+{
+    struct run_context c = {.cols = o->cols};
+    const enum shape_kind kind = o->cols || o->row_sweep ? SHAPE_ROWS
+                                 : o->segmented          ? SHAPE_SEGMENTS
+                                                         : SHAPE_WHOLE;
+    snprintf(c.shape, sizeof c.shape, "%s", shape_kind_name(kind));
+    snprintf(c.segments, sizeof c.segments, "%s", o->segmented ? o->segments.text : "");
+    return c;
+}
+
 static int compare_files(const struct bench_options *o)
 {
     char err[512];
@@ -81,6 +94,7 @@ static int compare_files(const struct bench_options *o)
         read_run_csv(o->compare_new, &new_run, err, sizeof err) != 0 ||
         !same_reduction(&old_run.context, new_run.context.element_type, new_run.context.op, err,
                         sizeof err) ||
+        !same_shape(&old_run.context, &new_run.context, err, sizeof err) ||
         (!o->ignore_device &&
          !same_device(&old_run.context, new_run.context.device_name, err, sizeof err)) ||
         (o->method_count &&
@@ -140,12 +154,14 @@ int main(int argc, char **argv)
 
     struct selection selection;
     struct run baseline = {0};
+    const struct run_context asked = options_shape_context(&opts);
     if (select_methods(&opts, &selection, err, sizeof err) != 0 ||
         check_output_paths(&opts, err, sizeof err) != 0 ||
         (opts.baseline_path &&
          (read_run_csv(opts.baseline_path, &baseline, err, sizeof err) != 0 ||
           !same_reduction(&baseline.context, element_type_name(opts.type),
-                          reduce_op_name(opts.op), err, sizeof err)))) {
+                          reduce_op_name(opts.op), err, sizeof err) ||
+          !same_shape(&baseline.context, &asked, err, sizeof err)))) {
         fprintf(stderr, "bench_compare: %s\n", err);
         free_run(&baseline);
         return EXIT_BAD_INPUT;
