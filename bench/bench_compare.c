@@ -30,14 +30,30 @@
 #include "scaling_run.h"
 #include "sweep.h"
 
+/* The shapes m takes, "whole,rows,segments" style. */
+static void format_shapes(char *buf, size_t len, const struct method *m)
+{
+    const unsigned shapes = m->shapes ? m->shapes : SHAPE_BIT(SHAPE_WHOLE);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < SHAPE_KIND_COUNT; ++k)
+        if ((shapes & SHAPE_BIT(k)) && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+                                     shape_kind_name((enum shape_kind)k));
+}
+
 static int list_methods(void)
 {
-    printf("%-20s %-11s %-34s %s\n", "method", "family", "source", "idea");
+    printf("%-20s %-11s %-20s %-34s %s\n", "method", "family", "shapes", "source", "idea");
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
-        printf("%-20s %-11s %-34s %s\n", m->name, family_name(m->family), m->source, m->idea);
+        char shapes[64];
+        format_shapes(shapes, sizeof shapes, m);
+        printf("%-20s %-11s %-20s %-34s %s\n", m->name, family_name(m->family), shapes, m->source,
+               m->idea);
         if (m->unsupported_why)
-            printf("%-20s %-11s %-34s refuses %s pairs: %s\n", "", "", "", m->types ? "some" : "all",
+            printf("%-20s %-11s %-20s %-34s refuses %s pairs: %s\n", "", "", "", "",
+                   m->types ? "some" : "all",
                    m->unsupported_why);
     }
     return 0;
@@ -57,6 +73,19 @@ static void print_version(void)
     printf("multi-GPU combines: p2p; nccl: %s\n", nccl);
 }
 
+/* The shape fields of the context a run with these options records
+ * (bench_setup.c), known before anything runs: for --baseline's check. */
+static struct run_context options_shape_context(const struct bench_options *o)
+{
+    struct run_context c = {.cols = o->cols};
+    const enum shape_kind kind = o->cols || o->row_sweep ? SHAPE_ROWS
+                                 : o->segmented          ? SHAPE_SEGMENTS
+                                                         : SHAPE_WHOLE;
+    snprintf(c.shape, sizeof c.shape, "%s", shape_kind_name(kind));
+    snprintf(c.segments, sizeof c.segments, "%s", o->segmented ? o->segments.text : "");
+    return c;
+}
+
 static int compare_files(const struct bench_options *o)
 {
     char err[512];
@@ -65,6 +94,7 @@ static int compare_files(const struct bench_options *o)
         read_run_csv(o->compare_new, &new_run, err, sizeof err) != 0 ||
         !same_reduction(&old_run.context, new_run.context.element_type, new_run.context.op, err,
                         sizeof err) ||
+        !same_shape(&old_run.context, &new_run.context, err, sizeof err) ||
         (!o->ignore_device &&
          !same_device(&old_run.context, new_run.context.device_name, err, sizeof err)) ||
         (o->method_count &&
@@ -124,12 +154,14 @@ int main(int argc, char **argv)
 
     struct selection selection;
     struct run baseline = {0};
+    const struct run_context asked = options_shape_context(&opts);
     if (select_methods(&opts, &selection, err, sizeof err) != 0 ||
         check_output_paths(&opts, err, sizeof err) != 0 ||
         (opts.baseline_path &&
          (read_run_csv(opts.baseline_path, &baseline, err, sizeof err) != 0 ||
           !same_reduction(&baseline.context, element_type_name(opts.type),
-                          reduce_op_name(opts.op), err, sizeof err)))) {
+                          reduce_op_name(opts.op), err, sizeof err) ||
+          !same_shape(&baseline.context, &asked, err, sizeof err)))) {
         fprintf(stderr, "bench_compare: %s\n", err);
         free_run(&baseline);
         return EXIT_BAD_INPUT;
@@ -158,11 +190,12 @@ int main(int argc, char **argv)
     FILE *tables = writes_to_stdout(&opts) ? stderr : stdout;
     const struct reduce_spec spec = {opts.type, opts.op};
     struct run run = {.context = session.context};
-    int status = opts.sweep ? run_sweep(&opts, &selection, &session, tables, &run)
+    const bool sweeps = opts.sweep || opts.row_sweep;
+    int status = sweeps ? run_sweep(&opts, &selection, &session, tables, &run)
                             : measure_selection(&opts, &selection, &session, spec,
                                                 default_n(&opts, opts.type), &run);
     if (status != EXIT_BAD_INPUT) {
-        if (!opts.sweep) {
+        if (!sweeps) {
             print_run_header(tables, &run.context);
             fprintf(tables, "\n");
             if (opts.progression)

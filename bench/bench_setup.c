@@ -45,6 +45,8 @@ int select_methods(const struct bench_options *o, struct selection *s, char *err
         bool wanted = o->method_count == 0;
         if (wanted && (o->sweep || runs_matrix(o)))
             wanted = m->family == FAMILY_MODERN || m->family == FAMILY_VENDOR;
+        if (wanted && o->row_sweep) /* a sweep's table is no place for REFUSED columns */
+            wanted = (m->shapes & SHAPE_BIT(SHAPE_ROWS)) != 0;
         if (wanted && o->multi_gpu)
             wanted = multi_gpu_default(m->name);
         for (size_t j = 0; j < o->method_count; ++j)
@@ -195,16 +197,30 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
                       struct bench_session *session, struct reduce_spec spec, size_t n,
                       struct run *run)
 {
+    char err[CLI_ERROR_LEN];
+    struct reduce_shape shape;
+    segment_offset *offsets = NULL;
+    if (!options_shape(o, &n, &shape, &offsets, err, sizeof err)) {
+        fprintf(stderr, "bench_compare: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
     run->context = session->context;
     run->context.n = n;
+    snprintf(run->context.shape, sizeof run->context.shape, "%s", shape_kind_name(shape.kind));
+    run->context.result_count = shape.count;
+    run->context.cols = shape.cols;
+    snprintf(run->context.segments, sizeof run->context.segments, "%s",
+             o->segmented ? o->segments.text : "");
     snprintf(run->context.element_type, sizeof run->context.element_type, "%s",
              element_type_name(spec.type));
     snprintf(run->context.op, sizeof run->context.op, "%s", reduce_op_name(spec.op));
     run->count = 0;
     run->rows = calloc(s->count ? s->count : 1, sizeof *run->rows);
     struct input_buffers in = {0};
-    if (!run->rows || allocate_inputs(spec.type, n, o->offset, &in) != 0)
+    if (!run->rows || allocate_inputs(spec.type, n, o->offset, &in) != 0) {
+        free(offsets);
         return EXIT_BAD_INPUT;
+    }
 
     const size_t size = element_size(spec.type);
     const struct data_info info = fill_data(in.host, n, spec.type, o->dist, o->seed);
@@ -214,6 +230,29 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
     if (cudaMemcpy(d_in, in.host, n * size, cudaMemcpyHostToDevice) != cudaSuccess) {
         fprintf(stderr, "bench_compare: copying the input to the device failed\n");
         status = EXIT_BAD_INPUT;
+    }
+    /* Rows and segments: the per-row reference, and the offsets on the
+     * device once, before any method is timed. */
+    struct shape_reference shape_ref = {0};
+    segment_offset *d_offsets = NULL;
+    size_t longest = 0;
+    if (status == 0 && shape.kind != SHAPE_WHOLE) {
+        for (size_t i = 0; i < shape.count; ++i) {
+            const size_t length = shape_length(&shape, i, n);
+            longest = length > longest ? length : longest;
+        }
+        const size_t offsets_bytes = (shape.count + 1) * sizeof *offsets;
+        if (!compute_shape_reference(&shape_ref, spec, shape, in.host, n, info)) {
+            fprintf(stderr, "bench_compare: %zu results: out of host memory\n", shape.count);
+            status = EXIT_BAD_INPUT;
+        } else if (offsets &&
+                   (cudaMalloc((void **)&d_offsets, offsets_bytes) != cudaSuccess ||
+                    cudaMemcpy(d_offsets, offsets, offsets_bytes, cudaMemcpyHostToDevice) !=
+                        cudaSuccess)) {
+            fprintf(stderr, "bench_compare: copying %zu offsets to the device failed\n",
+                    shape.count + 1);
+            status = EXIT_BAD_INPUT;
+        }
     }
     const struct measure_setup setup = {.warmup = o->warmup,
                                         .samples = o->samples,
@@ -228,13 +267,21 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
                                         .clocks = &session->clocks,
                                         .sm_count = session->context.sm_count,
                                         .check_grids = !o->sweep};
-    const struct measure_input input = {
-        .spec = spec, .d_in = d_in, .h_in = in.host, .n = n, .ref = &ref};
+    const struct measure_input input = {.spec = spec,
+                                        .d_in = d_in,
+                                        .h_in = in.host,
+                                        .n = n,
+                                        .ref = &ref,
+                                        .shape = shape,
+                                        .d_offsets = d_offsets,
+                                        .shape_ref = &shape_ref,
+                                        .longest = longest};
     int context_lost = 0;
     for (size_t i = 0; status != EXIT_BAD_INPUT && i < s->count; ++i) {
         struct method_result *r = &run->rows[run->count++];
-        fprintf(stderr, "[%zu/%zu] %s, %s %s, n = %zu\n", i + 1, s->count, s->methods[i]->name,
-                element_type_name(spec.type), reduce_op_name(spec.op), n);
+        fprintf(stderr, "[%zu/%zu] %s, %s %s, n = %zu, %s %zu\n", i + 1, s->count,
+                s->methods[i]->name, element_type_name(spec.type), reduce_op_name(spec.op), n,
+                shape_kind_name(shape.kind), shape.count);
         if (context_lost) {
             memset(r, 0, sizeof *r);
             snprintf(r->name, sizeof r->name, "%s", s->methods[i]->name);
@@ -245,10 +292,14 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
             context_lost = measure_method(s->methods[i], &input, &setup, &session->flusher,
                                           session->stream, r);
         }
+        r->cols = shape.cols;
         if (r->status != STATUS_PASS && r->status != STATUS_REFUSED)
             status = EXIT_METHOD_FAILED;
     }
     set_ratios_to_cub(run);
+    free_shape_reference(&shape_ref);
+    free(offsets);
+    cudaFree(d_offsets);
     free(in.host);
     cudaFree(in.device_base);
     return status;

@@ -40,15 +40,16 @@ static int append_rows(struct run *all, const struct run *size_run)
     return 0;
 }
 
-static void print_sweep_row(FILE *out, const struct run *run, bool header)
+/* A size sweep's rows are keyed by n, a row sweep's by the width. */
+static void print_sweep_row(FILE *out, const struct run *run, bool header, bool by_width)
 {
     if (header) {
-        fprintf(out, "%12s", "n");
+        fprintf(out, "%12s", by_width ? "cols" : "n");
         for (size_t i = 0; i < run->count; ++i)
             fprintf(out, " %14s", run->rows[i].name);
         fprintf(out, "   (GB/s; * = not PASS)\n");
     }
-    fprintf(out, "%12zu", run->context.n);
+    fprintf(out, "%12zu", by_width ? run->context.cols : run->context.n);
     for (size_t i = 0; i < run->count; ++i) {
         const struct method_result *r = &run->rows[i];
         if (r->status == STATUS_PASS)
@@ -63,20 +64,33 @@ static void print_sweep_row(FILE *out, const struct run *run, bool header)
 int run_sweep(const struct bench_options *o, const struct selection *s,
               struct bench_session *session, FILE *table, struct run *run)
 {
-    size_t sizes[MAX_SWEEP_SIZES];
-    const size_t count = sweep_sizes(o->sweep_max, sizes, MAX_SWEEP_SIZES);
+    size_t sizes[MAX_SWEEP_SIZES > ROW_SWEEP_MAX_WIDTHS ? MAX_SWEEP_SIZES : ROW_SWEEP_MAX_WIDTHS];
+    const size_t total = default_n(o, o->type);
+    const size_t count = o->row_sweep ? row_sweep_widths(total, sizes)
+                                      : sweep_sizes(o->sweep_max, sizes, MAX_SWEEP_SIZES);
     *run = (struct run){.context = session->context};
     run->context.n = 0; /* n per row */
+    if (o->row_sweep)
+        snprintf(run->context.shape, sizeof run->context.shape, "%s", shape_kind_name(SHAPE_ROWS));
     print_run_header(table, &run->context);
     fprintf(table, "\n");
     int status = 0;
     for (size_t i = 0; i < count; ++i) {
-        fprintf(stderr, "sweep %zu/%zu: n = %zu\n", i + 1, count, sizes[i]);
+        /* A row sweep keeps the total: total / width whole rows of each width. */
+        struct bench_options at = *o;
+        if (o->row_sweep) {
+            at.cols = sizes[i];
+            at.rows = 0;
+        }
+        const size_t n = o->row_sweep ? total / sizes[i] * sizes[i] : sizes[i];
+        fprintf(stderr, "sweep %zu/%zu: n = %zu%s", i + 1, count, n, o->row_sweep ? "" : "\n");
+        if (o->row_sweep)
+            fprintf(stderr, ", cols = %zu\n", sizes[i]);
         struct run size_run = {0};
         const struct reduce_spec spec = {o->type, o->op};
-        const int size_status = measure_selection(o, s, session, spec, sizes[i], &size_run);
+        const int size_status = measure_selection(&at, s, session, spec, n, &size_run);
         if (size_status != EXIT_BAD_INPUT) {
-            print_sweep_row(table, &size_run, i == 0);
+            print_sweep_row(table, &size_run, i == 0, o->row_sweep);
             if (append_rows(run, &size_run) != 0) {
                 fprintf(stderr, "bench_compare: out of host memory gathering the sweep\n");
                 free(size_run.rows);

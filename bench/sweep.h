@@ -1,5 +1,7 @@
 /* bench_compare --sweep: the selected methods over sizes 2^10 .. --sweep-max,
- * powers of two and odd sizes between them, each size a fresh buffer. */
+ * powers of two and odd sizes between them, each size a fresh buffer.
+ * --row-sweep: the same over row widths (row_sweep_widths, shape.h) at a
+ * fixed total, each width's rows keyed by (method, cols). */
 #ifndef SWEEP_H
 #define SWEEP_H
 

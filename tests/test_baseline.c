@@ -409,9 +409,30 @@ static void report_should_print_a_row_per_method_and_return_exit_code(void)
         fprintf(stderr, "%s", text);
 }
 
+/* Times of different shapes give no verdict: rows against the whole array,
+ * one width against another, two segment specs; a file from before shapes
+ * (no shape key) is the whole array. */
+static void same_shape_should_refuse_verdicts_across_shapes(void)
+{
+    char err[512];
+    struct run_context old_whole = {0}, whole = {.shape = "whole"};
+    struct run_context rows32 = {.shape = "rows", .cols = 32}, rows33 = {.shape = "rows", .cols = 33};
+    struct run_context uniform8 = {.shape = "segments", .segments = "uniform:8"};
+    struct run_context powerlaw = {.shape = "segments", .segments = "powerlaw:8"};
+    CHECK(same_shape(&old_whole, &whole, err, sizeof err));
+    CHECK(same_shape(&rows32, &rows32, err, sizeof err));
+    CHECK(!same_shape(&whole, &rows32, err, sizeof err));
+    CHECK(strstr(err, "cannot compare") != NULL && strstr(err, "rows of 32") != NULL);
+    CHECK(!same_shape(&rows32, &rows33, err, sizeof err) && strstr(err, "rows of 33") != NULL);
+    CHECK(!same_shape(&uniform8, &powerlaw, err, sizeof err));
+    CHECK(strstr(err, "uniform:8") != NULL && strstr(err, "powerlaw:8") != NULL);
+    CHECK(strchr(err, '\n') == NULL);
+}
+
 int main(void)
 {
     RUN_TEST(threshold_should_be_the_floor_for_tight_runs);
+    RUN_TEST(same_shape_should_refuse_verdicts_across_shapes);
     RUN_TEST(threshold_should_combine_both_spreads_in_quadrature);
     RUN_TEST(host_timed_method_should_get_the_wider_floor);
     RUN_TEST(timing_verdict_should_count_the_threshold_itself_as_same);

@@ -30,6 +30,21 @@ expect "unknown method 'nosuch'" -m nosuch
 expect "'cub' is named twice" -m cub,cub
 expect "samples: 0 is out of range" -S 0
 expect "unknown option" --bogus
+expect "--cols and --segments are two shapes" --cols 32 --segments uniform:8
+expect "--rows needs --cols" --rows 8
+expect "--cols: must be at least 1" --cols 0
+expect "--rows: must be at least 1" --cols 4 --rows 0
+expect "are not whole rows" --cols 33
+expect "is 64 elements, not the 100 of -n" --cols 8 --rows 8 -n 100
+expect "--gpus is for the whole array" --gpus 2 --cols 32
+expect "--sweep is for the whole array" --sweep --segments uniform:8
+expect "--batch is for the whole array" --batch 8 --cols 32
+expect "--row-sweep chooses the widths" --row-sweep --cols 32
+expect "--row-sweep needs one type and one operator" --row-sweep --type all
+expect "is not uniform:MEAN, powerlaw:MEAN or file:PATH" --segments gauss:5
+expect "the mean length must be 1 or more" --segments uniform:0
+expect "the lengths give the total" --segments file:/tmp/lengths.txt -n 100
+expect "--rows with --cols gives the size" --cols 4 --rows 4 --bytes 64
 expect "cannot write $tmp/missing/run.csv" -m cub --csv "$tmp/missing/run.csv"
 expect "none.csv: cannot open" --compare "$tmp/none.csv" "$tmp/none2.csv"
 expect "-n needs a value" -n
@@ -87,6 +102,15 @@ write_run "$files/float_sum.csv" float sum
 write_run "$files/int32_sum.csv" int32 sum
 write_run "$files/float_max.csv" float max
 write_run "$files/float_sum_h200.csv" float sum "NVIDIA H200"
+# A rows file (v2 with the v4 shape keys: unknown keys are ignored by no
+# one, optional keys read by v4) against a whole-array file: no verdict.
+write_run "$files/float_sum_rows.csv" float sum
+sed -i 's/^# git_commit=abc1234$/# git_commit=abc1234\n# shape=rows\n# result_count=524288\n# cols=32/' \
+    "$files/float_sum_rows.csv"
+expect "cannot compare: the baseline reduces whole array, this run rows of 32" \
+    --compare "$files/float_sum.csv" "$files/float_sum_rows.csv"
+expect "cannot compare: the baseline reduces rows of 32, this run whole array" \
+    --compare "$files/float_sum_rows.csv" "$files/float_sum.csv"
 expect "cannot compare: the baseline reduces float sum, this run int32 sum" \
     --compare "$files/float_sum.csv" "$files/int32_sum.csv"
 expect "cannot compare: the baseline reduces int32 sum, this run float sum" \

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "check.h"
 #include "cli.h"
 
@@ -500,9 +502,39 @@ static void all_should_be_rejected_with_single_run_outputs(void)
         }
 }
 
+/* --cols with the total or --rows, --segments drawn from the seed: the
+ * shape a run gets (options_shape), the same offsets for the same seed. */
+static void shape_options_should_give_rows_and_segments(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    struct reduce_shape shape;
+    segment_offset *offsets = NULL;
+    CHECK(parse(&o, err, "--cols 32") == CLI_OK);
+    size_t n = default_n(&o, TYPE_FLOAT);
+    CHECK(options_shape(&o, &n, &shape, &offsets, err, sizeof err));
+    CHECK(shape.kind == SHAPE_ROWS && shape.cols == 32 && shape.count == n / 32 && !offsets);
+    CHECK(parse(&o, err, "--cols 33 --rows 5") == CLI_OK);
+    n = default_n(&o, TYPE_DOUBLE);
+    CHECK(n == 165);
+    CHECK(options_shape(&o, &n, &shape, &offsets, err, sizeof err) && shape.count == 5);
+    CHECK(parse(&o, err, "--segments powerlaw:100 -n 100003 --seed 4") == CLI_OK);
+    n = default_n(&o, TYPE_FLOAT);
+    CHECK(options_shape(&o, &n, &shape, &offsets, err, sizeof err));
+    CHECK(shape.kind == SHAPE_SEGMENTS && offsets && shape.offsets == offsets);
+    CHECK(offsets && offsets[0] == 0 && offsets[shape.count] == 100003);
+    free(offsets);
+    CHECK(parse(&o, err, "") == CLI_OK);
+    n = default_n(&o, TYPE_FLOAT);
+    CHECK(options_shape(&o, &n, &shape, &offsets, err, sizeof err));
+    CHECK(shape.kind == SHAPE_WHOLE && shape.count == 1 && !offsets);
+    CHECK(parse(&o, err, "--row-sweep --baseline old.csv") == CLI_OK && o.row_sweep);
+}
+
 int main(void)
 {
     RUN_TEST(no_arguments_should_give_64_mib_and_100_cold_samples);
+    RUN_TEST(shape_options_should_give_rows_and_segments);
     RUN_TEST(default_n_should_be_64_mib_of_each_type);
     RUN_TEST(explicit_n_should_hold_for_every_type);
     RUN_TEST(bytes_should_set_n_per_element_size);

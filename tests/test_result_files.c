@@ -248,10 +248,10 @@ static char *v2_text(void)
 {
     static const char *const V3_COLUMNS[] = {
         "n", "error_ulps", "grid", "clock_readings", "sm_clock_mhz", "mem_clock_mhz",
-        "temperature_c", "power_w", "clock_events", "throttled", NULL};
+        "temperature_c", "power_w", "clock_events", "throttled", "cols", NULL};
     char *text = sample_csv_text("v2_source.csv");
     char *columns = without_columns(text, V3_COLUMNS);
-    char *v2 = replace_first(columns, "# reduction-suite run v3\n", "# reduction-suite run v2\n");
+    char *v2 = replace_first(columns, "# reduction-suite run v4\n", "# reduction-suite run v2\n");
     free(columns);
     free(text);
     return v2;
@@ -308,7 +308,7 @@ static void csv_round_trip_should_preserve_every_field(void)
 static void csv_should_quote_text_and_end_with_row_count(void)
 {
     char *text = sample_csv_text("quoting.csv");
-    CHECK(strncmp(text, "# reduction-suite run v3\n", 25) == 0);
+    CHECK(strncmp(text, "# reduction-suite run v4\n", 25) == 0);
     /* the reduction, in CONTEXT_FIELDS order: after strategy, before n */
     CHECK(strstr(text, "\n# strategy=padded\n# element_type=bfloat16\n# op=max\n# n=16777216\n") != NULL);
     CHECK(strstr(text, "# device_name=NVIDIA \"H100\", 80GB \\ HBM3=fast\n") != NULL);
@@ -486,7 +486,7 @@ static void v2_file_should_read_without_the_accuracy_columns(void)
     remove(path);
     /* a v2 file must not have the v3 columns, nor a v3 file lack them */
     char *sample = sample_csv_text("v3_source.csv");
-    char *v2_magic = replace_first(sample, "# reduction-suite run v3\n", "# reduction-suite run v2\n");
+    char *v2_magic = replace_first(sample, "# reduction-suite run v4\n", "# reduction-suite run v2\n");
     check_rejected("v2_with_v3_columns.csv", v2_magic, "unexpected column(s) 'n', 'error_ulps', 'grid', 'clock_readings'",
                    NULL);
     char *v3_magic = replace_first(text, "# reduction-suite run v2\n", "# reduction-suite run v3\n");
@@ -550,7 +550,7 @@ static void json_should_escape_text_and_write_non_finite_as_null(void)
     CHECK(write_run_json(temp_path(path, sizeof path, "run.json"), &run, err, sizeof err) == 0);
     char *text = slurp(path);
     CHECK(text[0] == '{');
-    CHECK(strstr(text, "\"format\": \"reduction-suite run v3\"") != NULL);
+    CHECK(strstr(text, "\"format\": \"reduction-suite run v4\"") != NULL);
     CHECK(strstr(text, "\"clocks\": \"nvml\",\n    \"sm_clock_mhz\": 1980,") != NULL);
     CHECK(strstr(text, "\"sm_clock_mhz\": 1755, \"mem_clock_mhz\": 2619, \"temperature_c\": 44, "
                        "\"power_w\": 312.25, \"clock_events\": \"5\", \"throttled\": true") != NULL);
@@ -663,11 +663,11 @@ static void read_should_reject_other_format_version(void)
     check_rejected("v9.csv", "# reduction-suite run v9\n", "unsupported format version 'v9'", NULL);
     /* a whole file of a later version, however well-formed */
     char *text = sample_csv_text("v4_source.csv");
-    char *v4 = replace_first(text, "# reduction-suite run v3\n", "# reduction-suite run v4\n");
-    check_rejected("v4.csv", v4, "unsupported format version 'v4'", "reads 'v1' to 'v3'");
-    char *v20 = replace_first(text, "# reduction-suite run v3\n", "# reduction-suite run v20\n");
+    char *v4 = replace_first(text, "# reduction-suite run v4\n", "# reduction-suite run v5\n");
+    check_rejected("v5.csv", v4, "unsupported format version 'v5'", "reads 'v1' to 'v4'");
+    char *v20 = replace_first(text, "# reduction-suite run v4\n", "# reduction-suite run v20\n");
     check_rejected("v20.csv", v20, "unsupported format version 'v20'", NULL);
-    char *v0 = replace_first(text, "# reduction-suite run v3\n", "# reduction-suite run v0\n");
+    char *v0 = replace_first(text, "# reduction-suite run v4\n", "# reduction-suite run v0\n");
     check_rejected("v0.csv", v0, "unsupported format version 'v0'", NULL);
     free(v0);
     free(v20);
@@ -742,7 +742,7 @@ static void read_should_reject_row_with_wrong_field_count(void)
 {
     char *text = sample_csv_text("fields.csv");
     char *extra = replace_first(text, "elements\n", "elements,extra\n");
-    check_rejected("extra_field.csv", extra, "29 fields, expected 28", NULL);
+    check_rejected("extra_field.csv", extra, "30 fields, expected 29", NULL);
     free(extra);
     free(text);
 }
@@ -858,10 +858,36 @@ static void read_should_reject_every_prefix_and_survive_corruption(void)
     free(text);
 }
 
+/* A row sweep's file: the shape keys and a row per (method, width), two
+ * widths at the same n not taken for duplicates. */
+static void csv_round_trip_should_preserve_the_shape(void)
+{
+    struct method_result rows[3];
+    struct run written = sample_run(rows);
+    snprintf(written.context.shape, sizeof written.context.shape, "segments");
+    snprintf(written.context.segments, sizeof written.context.segments, "uniform:100");
+    written.context.result_count = 167000;
+    snprintf(rows[1].name, sizeof rows[1].name, "%s", rows[0].name);
+    rows[0].n = rows[1].n = 1024;
+    rows[0].cols = 32;
+    rows[1].cols = 64;
+    char path[512], err[512];
+    temp_path(path, sizeof path, "shape_round_trip.csv");
+    CHECK(write_run_csv(path, &written, err, sizeof err) == 0);
+    struct run read = {0};
+    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
+    CHECK(strcmp(read.context.shape, "segments") == 0 && read.context.result_count == 167000);
+    CHECK(strcmp(read.context.segments, "uniform:100") == 0);
+    CHECK(read.count == 3 && read.rows[0].cols == 32 && read.rows[1].cols == 64);
+    free_run(&read);
+    remove(path);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         temp_dir = argv[1];
+    RUN_TEST(csv_round_trip_should_preserve_the_shape);
     RUN_TEST(csv_round_trip_should_preserve_every_field);
     RUN_TEST(csv_should_quote_text_and_end_with_row_count);
     RUN_TEST(csv_should_round_trip_an_empty_run);

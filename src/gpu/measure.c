@@ -48,6 +48,24 @@ bool method_refuses(const struct method *m, struct reduce_spec spec, size_t n, c
     return false;
 }
 
+bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *reason,
+                          size_t reason_len)
+{
+    const unsigned shapes = m->shapes ? m->shapes : SHAPE_BIT(SHAPE_WHOLE);
+    if (shapes & SHAPE_BIT(kind))
+        return false;
+    if (shapes == SHAPE_BIT(SHAPE_WHOLE)) {
+        snprintf(reason, reason_len, "refused: whole array only");
+        return true;
+    }
+    size_t used = (size_t)snprintf(reason, reason_len, "refused: takes");
+    for (int k = 0; k < SHAPE_KIND_COUNT; ++k)
+        if ((shapes & SHAPE_BIT(k)) && used < reason_len)
+            used += (size_t)snprintf(reason + used, reason_len - used, " %s",
+                                     shape_kind_name((enum shape_kind)k));
+    return true;
+}
+
 /* The method's result as a double (exact for every accumulator the suite's
  * data produces, data_gen.h). */
 static double result_value(struct reduce_spec spec, const unsigned char *bytes)
@@ -105,10 +123,21 @@ static void check_result(struct method_result *r, const struct method *m,
         r->determinism = DETERMINISM_BITWISE;
 }
 
-/* Bytes counted for GB/s: the input, read once. */
+double counted_bytes(struct reduce_spec spec, const struct reduce_shape *shape, size_t n)
+{
+    const double input = (double)n * (double)element_size(spec.type);
+    if (shape->kind == SHAPE_WHOLE)
+        return input;
+    const double results = (double)shape->count * (double)element_size(accumulator_type(spec.type));
+    const double offsets = shape->kind == SHAPE_SEGMENTS
+                               ? (double)(shape->count + 1) * (double)sizeof(segment_offset)
+                               : 0.0;
+    return input + results + offsets;
+}
+
 static double input_bytes(const struct measure_input *in)
 {
-    return (double)in->n * (double)element_size(in->spec.type);
+    return counted_bytes(in->spec, &in->shape, in->n);
 }
 
 static void finish_timing(struct method_result *r, const double *times, int count, double bytes,
@@ -163,16 +192,18 @@ static void measure_cpu(const struct method *m, const struct measure_input *in,
 
 struct gpu_resources {
     void *workspace;
-    void *d_out; /* MAX_RESULT_BYTES: any accumulator */
+    void *d_out; /* acquire's out_bytes */
     cudaEvent_t start, stop;
     double *times;
 };
 
-static int acquire(struct gpu_resources *g, size_t workspace_bytes, int samples)
+/* out_bytes: the result slot, MAX_RESULT_BYTES for the whole array (any
+ * accumulator), count accumulators for rows and segments. */
+static int acquire(struct gpu_resources *g, size_t workspace_bytes, int samples, size_t out_bytes)
 {
     CUDA_TRY(cudaEventCreate(&g->start));
     CUDA_TRY(cudaEventCreate(&g->stop));
-    CUDA_TRY(cudaMalloc(&g->d_out, MAX_RESULT_BYTES));
+    CUDA_TRY(cudaMalloc(&g->d_out, out_bytes > 0 ? out_bytes : 1));
     if (workspace_bytes > 0) {
         CUDA_TRY(cudaMalloc(&g->workspace, workspace_bytes));
         CUDA_TRY(cudaMemset(g->workspace, 0, workspace_bytes));
@@ -300,7 +331,7 @@ static int check_grid_independence(const struct method *m, const struct measure_
         double result = 0.0;
         err = method_workspace_bytes(m, in->spec, in->n, &workspace_bytes);
         if (!err)
-            err = acquire(&g, workspace_bytes, 1);
+            err = acquire(&g, workspace_bytes, 1, MAX_RESULT_BYTES);
         if (!err)
             err = call_once(m, in, setup->strategy, stream, &g, &result);
         same = same && memcmp(&result, &natural, sizeof result) == 0;
@@ -321,7 +352,7 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
     const int most = stopping_rule ? setup->max_samples : setup->samples;
     int err = method_workspace_bytes(m, in->spec, in->n, &workspace_bytes);
     if (!err)
-        err = acquire(&g, workspace_bytes, most);
+        err = acquire(&g, workspace_bytes, most, MAX_RESULT_BYTES);
     double first = 0.0, started_us = 0.0;
     int timed = 0;
     for (int call = 0; !err && timed < most; ++call) {
@@ -371,6 +402,168 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
     return err ? context_error() : 0;
 }
 
+/* ---- rows and segments */
+
+static size_t shaped_result_bytes(const struct measure_input *in)
+{
+    return in->shape.count * element_size(accumulator_type(in->spec.type));
+}
+
+/* Checks every row of one sample's results (host memory) and tracks whether
+ * the samples so far are bit-identical, as check_result does for one value. */
+static void check_shaped_sample(struct method_result *r, const struct method *m,
+                                const struct measure_input *in, const unsigned char *results,
+                                int sample, unsigned char *first)
+{
+    const bool sums_abs = (m->flags & METHOD_SUMS_ABS) != 0;
+    const size_t bytes = shaped_result_bytes(in);
+    struct result_mismatch bad;
+    struct accuracy worst = {0.0, 0.0};
+    if (!check_shaped_results(in->shape_ref, results, m->order, sums_abs, &bad, &worst)) {
+        if (r->status == STATUS_PASS) {
+            r->status = STATUS_FAIL;
+            set_note(r, "call %d: %s %zu of %zu (%zu elements): got %.17g, want %.17g (%s "
+                        "bound %.3g)",
+                     sample, in->shape.kind == SHAPE_ROWS ? "row" : "segment", bad.index,
+                     in->shape.count, bad.length, bad.got, bad.want,
+                     summation_kind_name(m->order.kind), bad.bound);
+        }
+        r->result = bad.got;
+        return;
+    }
+    r->result = in->shape.count ? load_as_double(accumulator_type(in->spec.type), results, 0)
+                                : 0.0;
+    r->error_ulps = worst.ulps;
+    r->rel_error = worst.relative;
+    if (sample == 0) {
+        memcpy(first, results, bytes);
+        return;
+    }
+    if (memcmp(first, results, bytes) != 0)
+        r->determinism = DETERMINISM_VARIES;
+    else if (r->determinism == DETERMINISM_UNKNOWN)
+        r->determinism = DETERMINISM_BITWISE;
+}
+
+/* Two host buffers of the sample's results: this call's and the first's. */
+struct shaped_buffers {
+    unsigned char *results, *first;
+};
+
+static bool allocate_shaped_buffers(struct shaped_buffers *b, size_t bytes)
+{
+    b->results = malloc(bytes ? bytes : 1);
+    b->first = malloc(bytes ? bytes : 1);
+    return b->results && b->first;
+}
+
+static void free_shaped_buffers(struct shaped_buffers *b)
+{
+    free(b->results);
+    free(b->first);
+}
+
+static void measure_shaped_cpu(const struct method *m, const struct measure_input *in,
+                               const struct measure_setup *setup, struct method_result *r)
+{
+    const int samples = setup->samples < CPU_MAX_SAMPLES ? setup->samples : CPU_MAX_SAMPLES;
+    double *times = malloc((size_t)samples * sizeof *times);
+    struct shaped_buffers b;
+    if (!times || !allocate_shaped_buffers(&b, shaped_result_bytes(in))) {
+        r->status = STATUS_ERROR;
+        set_note(r, "out of host memory");
+        free(times);
+        return;
+    }
+    memset(b.results, 0xFF, shaped_result_bytes(in));
+    m->host_shaped(in->spec, in->shape, in->h_in, in->n, b.results); /* warm-up */
+    check_shaped_sample(r, m, in, b.results, 0, b.first);
+    for (int i = 0; i < samples && r->status == STATUS_PASS; ++i) {
+        memset(b.results, (i & 1) ? 0xA5 : 0xFF, shaped_result_bytes(in));
+        const double start = now_us();
+        m->host_shaped(in->spec, in->shape, in->h_in, in->n, b.results);
+        times[i] = now_us() - start;
+        check_shaped_sample(r, m, in, b.results, i + 1, b.first);
+    }
+    finish_timing(r, times, r->status == STATUS_PASS ? samples : 0, input_bytes(in),
+                  setup->peak_gbs);
+    free_shaped_buffers(&b);
+    free(times);
+}
+
+/* One call of a shaped method, timed by events when `flush` (a sample) or
+ * not (a warm-up), its results poisoned first and read back after. */
+static int timed_shaped_call(const struct method *m, const struct measure_input *in,
+                             const struct l2_flusher *flusher, bool flush, int call,
+                             cudaStream_t stream, struct gpu_resources *g, float *elapsed_ms,
+                             unsigned char *results)
+{
+    const size_t bytes = shaped_result_bytes(in);
+    struct reduce_shape device_shape = in->shape;
+    device_shape.offsets = in->d_offsets;
+    CUDA_TRY(cudaMemsetAsync(g->d_out, (call & 1) ? 0xA5 : 0xFF, bytes, stream));
+    if (flush)
+        PROPAGATE(l2_flush(flusher, stream));
+    CUDA_TRY(cudaEventRecord(g->start, stream));
+    PROPAGATE(m->launch_shaped(in->spec, device_shape, in->d_in, in->n, g->d_out, g->workspace,
+                               stream));
+    CUDA_TRY(cudaEventRecord(g->stop, stream));
+    CUDA_TRY(cudaEventSynchronize(g->stop));
+    CUDA_TRY(cudaEventElapsedTime(elapsed_ms, g->start, g->stop));
+    if (bytes > 0)
+        CUDA_TRY(cudaMemcpy(results, g->d_out, bytes, cudaMemcpyDeviceToHost));
+    return 0;
+}
+
+static int measure_shaped_gpu(const struct method *m, const struct measure_input *in,
+                              const struct measure_setup *setup, const struct l2_flusher *flusher,
+                              cudaStream_t stream, struct method_result *r)
+{
+    struct gpu_resources g = {0};
+    struct shaped_buffers b = {0};
+    size_t workspace_bytes = 0;
+    const bool stopping_rule = setup->max_noise_pct > 0.0;
+    const int most = stopping_rule ? setup->max_samples : setup->samples;
+    struct reduce_shape device_shape = in->shape;
+    device_shape.offsets = in->d_offsets;
+    int err = m->workspace_shaped
+                  ? m->workspace_shaped(in->spec, device_shape, in->n, &workspace_bytes)
+                  : 0;
+    if (!err)
+        err = acquire(&g, workspace_bytes, most, shaped_result_bytes(in));
+    if (!err && !allocate_shaped_buffers(&b, shaped_result_bytes(in)))
+        err = (int)cudaErrorMemoryAllocation;
+    double started_us = 0.0;
+    int timed = 0;
+    for (int call = 0; !err && timed < most; ++call) {
+        const bool is_sample = call >= setup->warmup;
+        float elapsed_ms = 0.0f;
+        if (call == setup->warmup)
+            started_us = now_us();
+        err = timed_shaped_call(m, in, flusher, is_sample && setup->flush_l2, call, stream, &g,
+                                &elapsed_ms, b.results);
+        if (err)
+            break;
+        check_shaped_sample(r, m, in, b.results, call, b.first);
+        if (r->status != STATUS_PASS)
+            break; /* a wrong method's speed means nothing */
+        if (is_sample) {
+            g.times[timed++] = 1e3 * (double)elapsed_ms;
+            record_clocks(setup->clocks, r);
+        }
+        if (stopping_rule && is_sample && should_stop(setup, g.times, timed, started_us))
+            break;
+    }
+    if (err) {
+        r->status = STATUS_ERROR;
+        set_note(r, "%s", cudaGetErrorString((cudaError_t)err));
+    }
+    finish_timing(r, g.times, timed, input_bytes(in), setup->peak_gbs);
+    free_shaped_buffers(&b);
+    release(&g);
+    return err ? context_error() : 0;
+}
+
 int measure_method(const struct method *m, const struct measure_input *in,
                    const struct measure_setup *setup, const struct l2_flusher *flusher,
                    cudaStream_t stream, struct method_result *r)
@@ -381,12 +574,18 @@ int measure_method(const struct method *m, const struct measure_input *in,
     r->n = in->n;
     r->status = STATUS_PASS;
     r->determinism = DETERMINISM_UNKNOWN;
-    if (method_refuses(m, in->spec, in->n, r->note, sizeof r->note)) {
+    const bool shaped = in->shape.kind != SHAPE_WHOLE;
+    if (method_refuses_shape(m, in->shape.kind, r->note, sizeof r->note) ||
+        method_refuses(m, in->spec, shaped ? in->longest : in->n, r->note, sizeof r->note)) {
         r->status = STATUS_REFUSED;
         return 0;
     }
     int err = 0;
-    if (m->host)
+    if (shaped && m->host_shaped)
+        measure_shaped_cpu(m, in, setup, r);
+    else if (shaped)
+        err = measure_shaped_gpu(m, in, setup, flusher, stream, r);
+    else if (m->host)
         measure_cpu(m, in, setup, r);
     else
         err = measure_gpu(m, in, setup, flusher, stream, r);
@@ -417,7 +616,7 @@ static int median_timing_kernel_us(const struct l2_flusher *flusher, cudaStream_
                                    int samples, bool sweep, double *median_us)
 {
     struct gpu_resources g = {0};
-    int err = acquire(&g, 0, samples);
+    int err = acquire(&g, 0, samples, MAX_RESULT_BYTES);
     for (int i = 0; !err && i < samples; ++i)
         err = time_timing_kernel(flusher, stream, sweep, &g, &g.times[i]);
     if (!err)

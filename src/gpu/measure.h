@@ -31,6 +31,7 @@
 #include "reference.h"
 #include "reduce_method.h"
 #include "run_result.h"
+#include "shape_reference.h"
 
 #define BATCH_SAMPLES 20
 
@@ -51,13 +52,34 @@ struct measure_setup {
                                     takes seconds) */                /* the forced grids' scale */
 };
 
+/* A rows or segments input (shape.kind not SHAPE_WHOLE) is measured the same
+ * way, with these differences: the offsets are on the device before any
+ * timing (d_offsets, uploaded once by the caller); a device array of
+ * shape.count accumulators is poisoned before every call - all ones (NaN for
+ * floating point) and 0xA5 bytes on alternate calls, so a row left unwritten
+ * cannot match its answer twice - and every row of every sample is read back
+ * and checked against shape_ref (shape_reference.h) at its own length; the
+ * workspace is workspace_shaped's, allocated outside the timing; a CPU method
+ * runs host_shaped on the host offsets. No batch or forced-grid calls: those
+ * are whole-array questions today. */
 struct measure_input {
     struct reduce_spec spec; /* element type and operator */
     const void *d_in;        /* device copy */
     const void *h_in;        /* host copy, same values */
     size_t n;
-    const struct reference *ref;
+    const struct reference *ref;         /* whole array */
+    struct reduce_shape shape;           /* whole_shape() for today's reduction; rows and
+                                            segments: offsets in host memory */
+    const segment_offset *d_offsets;     /* segments: the same offsets on the device */
+    const struct shape_reference *shape_ref; /* rows and segments */
+    size_t longest;                      /* rows and segments: the longest row's length
+                                            (the serial chain limit applies to it) */
 };
+
+/* Bytes counted for GB/s: n x element size read, plus what a shape must
+ * write and read beside it - count accumulators, and (count + 1) 8-byte
+ * offsets for segments. The whole array counts its input alone. */
+double counted_bytes(struct reduce_spec spec, const struct reduce_shape *shape, size_t n);
 
 /* Measures one method into r (name, family, times, bandwidth, result, its
  * accuracy, status, determinism run to run and across grids, note); a pair
@@ -82,6 +104,11 @@ int run_method_once(const struct method *m, enum pass_strategy strategy, struct 
 /* Workspace bytes a device method needs for n elements. */
 int method_workspace_bytes(const struct method *m, struct reduce_spec spec, size_t n,
                            size_t *bytes);
+
+/* Why m does not take this shape ("whole array only", or the shapes it
+ * takes) written to reason; false if it does. */
+bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *reason,
+                          size_t reason_len);
 
 /* Why m does not run (spec, n) - the pair is unsupported, or n is past its
  * chain limit - written to reason; false if it runs. */

@@ -59,11 +59,14 @@ static const struct method_result *find_method(const struct run *run, const char
     return NULL;
 }
 
-/* The row of `name` at n: a sweep has one per size. */
-static const struct method_result *find_row_at(const struct run *run, const char *name, size_t n)
+/* The row of `name` at n and width cols: a sweep has one per size, a row
+ * sweep one per width (at one total, every power-of-two width has the same n). */
+static const struct method_result *find_row_at(const struct run *run, const char *name, size_t n,
+                                               size_t cols)
 {
     for (size_t i = 0; i < run->count; ++i)
-        if (strcmp(run->rows[i].name, name) == 0 && run->rows[i].n == n)
+        if (strcmp(run->rows[i].name, name) == 0 && run->rows[i].n == n &&
+            run->rows[i].cols == cols)
             return &run->rows[i];
     return NULL;
 }
@@ -119,10 +122,11 @@ int compare_runs(const struct run *old_run, const struct run *new_run, struct co
     for (size_t i = 0; i < new_run->count; ++i) {
         const struct method_result *new_m = &new_run->rows[i];
         out->rows[out->count++] =
-            compare_method(find_row_at(old_run, new_m->name, new_m->n), new_m);
+            compare_method(find_row_at(old_run, new_m->name, new_m->n, new_m->cols), new_m);
     }
     for (size_t i = 0; i < old_run->count; ++i)
-        if (!find_row_at(new_run, old_run->rows[i].name, old_run->rows[i].n))
+        if (!find_row_at(new_run, old_run->rows[i].name, old_run->rows[i].n,
+                         old_run->rows[i].cols))
             out->rows[out->count++] = compare_method(&old_run->rows[i], NULL);
     return 0;
 }
@@ -343,6 +347,38 @@ bool same_reduction(const struct run_context *baseline, const char *element_type
              "cannot compare: the baseline reduces %s %s, this run %s %s (times of different "
              "reductions give no verdict)",
              baseline->element_type, baseline->op, element_type, op);
+    return false;
+}
+
+/* A file from before shapes (no shape key) reduced the whole array. */
+static const char *shape_of(const struct run_context *c)
+{
+    return c->shape[0] ? c->shape : shape_kind_name(SHAPE_WHOLE);
+}
+
+bool same_shape(const struct run_context *baseline, const struct run_context *run, char *err,
+                size_t err_len)
+{
+    if (strcmp(shape_of(baseline), shape_of(run)) == 0 && baseline->cols == run->cols &&
+        strcmp(baseline->segments, run->segments) == 0)
+        return true;
+    char old_text[SEGMENT_SPEC_LEN + 48], new_text[SEGMENT_SPEC_LEN + 48];
+    const struct run_context *both[] = {baseline, run};
+    char *texts[] = {old_text, new_text};
+    for (int i = 0; i < 2; ++i) {
+        const struct run_context *c = both[i];
+        if (c->cols)
+            snprintf(texts[i], sizeof old_text, "rows of %zu", c->cols);
+        else if (c->segments[0])
+            snprintf(texts[i], sizeof old_text, "segments %s", c->segments);
+        else
+            snprintf(texts[i], sizeof old_text, "%s%s", shape_of(c),
+                     strcmp(shape_of(c), "rows") == 0 ? " (a row sweep)" : " array");
+    }
+    snprintf(err, err_len,
+             "cannot compare: the baseline reduces %s, this run %s (times of different shapes "
+             "give no verdict)",
+             old_text, new_text);
     return false;
 }
 

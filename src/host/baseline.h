@@ -128,6 +128,12 @@ size_t check_contexts(const struct run_context *old_ctx, const struct run_contex
 bool same_reduction(const struct run_context *baseline, const char *element_type, const char *op,
                     char *err, size_t err_len);
 
+/* Verdicts compare one shape with itself: false, with a one-line reason
+ * naming both, when the shape kind, the row width or the segments spec
+ * differ (a file from before shapes is the whole array). */
+bool same_shape(const struct run_context *baseline, const struct run_context *run, char *err,
+                size_t err_len);
+
 /* Verdicts compare one GPU model with itself: false, with a one-line reason
  * naming both models and --ignore-device, when the device names differ. */
 bool same_device(const struct run_context *baseline, const char *device_name, char *err,

@@ -126,7 +126,8 @@ enum option_id {
     OPT_SEED = 256, OPT_STRATEGY, OPT_OFFSET, OPT_SWEEP_MAX, OPT_CSV, OPT_JSON, OPT_MARKDOWN,
     OPT_BASELINE, OPT_HOT, OPT_PROGRESSION, OPT_SWEEP, OPT_LIST, OPT_COMPARE,
     OPT_VERSION, OPT_IGNORE_DEVICE, OPT_DEVICE, OPT_LIST_DEVICES, OPT_MAX_NOISE, OPT_MIN_SAMPLES,
-    OPT_MAX_SAMPLES, OPT_TIMEOUT, OPT_BATCH, OPT_GPUS, OPT_COMBINE, OPT_LADDER, OPT_COUNT
+    OPT_MAX_SAMPLES, OPT_TIMEOUT, OPT_BATCH, OPT_GPUS, OPT_COMBINE, OPT_LADDER, OPT_COLS,
+    OPT_ROWS, OPT_SEGMENTS, OPT_ROW_SWEEP, OPT_COUNT
 };
 
 static const struct option LONG_OPTIONS[] = {
@@ -155,7 +156,10 @@ static const struct option LONG_OPTIONS[] = {
     {"batch", required_argument, NULL, OPT_BATCH},
     {"gpus", required_argument, NULL, OPT_GPUS},
     {"combine", required_argument, NULL, OPT_COMBINE},
-    {"ladder", no_argument, NULL, OPT_LADDER},   {NULL, 0, NULL, 0},
+    {"ladder", no_argument, NULL, OPT_LADDER},
+    {"cols", required_argument, NULL, OPT_COLS},  {"rows", required_argument, NULL, OPT_ROWS},
+    {"segments", required_argument, NULL, OPT_SEGMENTS},
+    {"row-sweep", no_argument, NULL, OPT_ROW_SWEEP}, {NULL, 0, NULL, 0},
 };
 /* '+': options end at the first non-option (no reordering, so --compare can
  * take its second file); ':': a missing value is reported, not printed. */
@@ -177,6 +181,20 @@ static bool apply_valued(struct bench_options *o, int id, const char *arg, const
     }
     if (id == 'm')
         return add_method_list(o, value, err, err_len);
+    if (id == OPT_COLS || id == OPT_ROWS) {
+        size_t *field = id == OPT_COLS ? &o->cols : &o->rows;
+        if (!parse_count(value, arg, field, err, err_len))
+            return false;
+        if (*field == 0) {
+            fail(err, err_len, "%s: must be at least 1", arg);
+            return false;
+        }
+        return true;
+    }
+    if (id == OPT_SEGMENTS) {
+        o->segmented = true;
+        return parse_segment_spec(value, &o->segments, err, err_len);
+    }
     if (id == 'b') {
         if (!parse_count(value, "bytes", &o->bytes, err, err_len))
             return false;
@@ -321,6 +339,77 @@ static int outputs_to_stdout(const struct bench_options *o)
     return count;
 }
 
+/* Whether n elements of some type the run uses do not make whole rows. */
+static bool total_is_whole_rows(const struct bench_options *o, char *err, size_t err_len)
+{
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        if (o->type != TYPE_COUNT && o->type != (enum element_type)t)
+            continue;
+        const size_t n = default_n(o, (enum element_type)t);
+        if (o->rows && n != o->rows * o->cols) {
+            fail(err, err_len, "--rows %zu x --cols %zu is %zu elements, not the %zu of %s",
+                 o->rows, o->cols, o->rows * o->cols, n, o->n ? "-n" : "--bytes");
+            return false;
+        }
+        if (n % o->cols != 0) {
+            fail(err, err_len, "--cols %zu: %zu %s elements are not whole rows (give -n, "
+                               "--bytes or --rows to make them)",
+                 o->cols, n, element_type_name((enum element_type)t));
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Rows and segments: one shape at a time, and nothing that only the whole
+ * array has (--sweep's sizes, --gpus' shards, --batch's table). */
+static bool check_shape_conflicts(const struct bench_options *o, const bool given[OPT_COUNT],
+                                  char *err, size_t err_len)
+{
+    const bool shaped = o->cols || o->segmented || o->row_sweep;
+    if (o->cols && o->segmented) {
+        fail(err, err_len, "--cols and --segments are two shapes: pick one");
+        return false;
+    }
+    if (o->rows && !o->cols) {
+        fail(err, err_len, "--rows needs --cols (the width of a row)");
+        return false;
+    }
+    if (o->row_sweep && (o->cols || o->segmented)) {
+        fail(err, err_len, "--row-sweep chooses the widths: not with %s",
+             o->cols ? "--cols" : "--segments");
+        return false;
+    }
+    const struct { int id; const char *name; } WHOLE_ONLY[] = {
+        {OPT_GPUS, "--gpus"}, {OPT_SWEEP, "--sweep"}, {OPT_BATCH, "--batch"},
+        {OPT_LADDER, "--ladder"}};
+    for (size_t i = 0; shaped && i < sizeof WHOLE_ONLY / sizeof WHOLE_ONLY[0]; ++i)
+        if (given[WHOLE_ONLY[i].id]) {
+            fail(err, err_len, "%s is for the whole array, not with %s", WHOLE_ONLY[i].name,
+                 o->row_sweep ? "--row-sweep" : o->cols ? "--cols" : "--segments");
+            return false;
+        }
+    if (o->row_sweep && (o->progression || runs_matrix(o))) {
+        fail(err, err_len, "--row-sweep needs one type and one operator and its own table, not %s",
+             o->progression ? "--progression" : "--type all or --op all");
+        return false;
+    }
+    if (o->segmented && o->segments.source == SEGMENTS_FILE && (o->n || o->bytes)) {
+        fail(err, err_len, "--segments file: the lengths give the total: not with %s",
+             o->n ? "-n" : "--bytes");
+        return false;
+    }
+    if (o->rows && o->bytes) {
+        fail(err, err_len, "--rows with --cols gives the size: not with --bytes");
+        return false;
+    }
+    if (o->cols && o->rows && o->cols > SIZE_MAX / o->rows) {
+        fail(err, err_len, "--rows %zu x --cols %zu elements is too large", o->rows, o->cols);
+        return false;
+    }
+    return !o->cols || total_is_whole_rows(o, err, err_len);
+}
+
 /* Options that would be ignored, or that contradict each other: errors, so
  * that nothing the user asked for is silently dropped. */
 static bool check_conflicts(const struct bench_options *o, const bool given[OPT_COUNT],
@@ -381,6 +470,8 @@ static bool check_conflicts(const struct bench_options *o, const bool given[OPT_
         fail(err, err_len, "--ladder chooses the sizes: not with %s", o->n ? "-n" : "--bytes");
         return false;
     }
+    if (!check_shape_conflicts(o, given, err, err_len))
+        return false;
     const int stop_options[] = {OPT_MIN_SAMPLES, OPT_MAX_SAMPLES, OPT_TIMEOUT};
     for (size_t i = 0; !given[OPT_MAX_NOISE] && i < sizeof stop_options / sizeof stop_options[0]; ++i)
         if (given[stop_options[i]]) {
@@ -490,6 +581,7 @@ enum cli_status parse_bench_options(int argc, char **argv, struct bench_options 
         case OPT_IGNORE_DEVICE: o->ignore_device = true; break;
         case OPT_LIST_DEVICES: o->list_devices = true; break;
         case OPT_LADDER: o->ladder = true; break;
+        case OPT_ROW_SWEEP: o->row_sweep = true; break;
         case OPT_COMPARE:
             if (optind >= argc || argv[optind][0] == '-') {
                 fail(err, err_len, "--compare needs two files: --compare OLD.csv NEW.csv");
@@ -513,7 +605,28 @@ bool runs_matrix(const struct bench_options *o) { return o->type == TYPE_COUNT |
 
 size_t default_n(const struct bench_options *o, enum element_type t)
 {
-    return o->n ? o->n : (o->bytes ? o->bytes : DEFAULT_BYTES) / element_size(t);
+    if (o->n)
+        return o->n;
+    if (o->rows)
+        return o->rows * o->cols;
+    return (o->bytes ? o->bytes : DEFAULT_BYTES) / element_size(t);
+}
+
+bool options_shape(const struct bench_options *o, size_t *n, struct reduce_shape *shape,
+                   segment_offset **offsets, char *err, size_t err_len)
+{
+    *offsets = NULL;
+    *shape = whole_shape();
+    if (o->cols)
+        return make_rows_shape(o->cols, o->rows, *n, shape, err, err_len);
+    if (!o->segmented)
+        return true;
+    size_t count = 0;
+    *offsets = make_segment_offsets(&o->segments, o->seed, n, &count, err, err_len);
+    if (!*offsets)
+        return false;
+    *shape = (struct reduce_shape){.kind = SHAPE_SEGMENTS, .count = count, .offsets = *offsets};
+    return true;
 }
 
 void print_usage(const char *program)
@@ -565,7 +678,19 @@ void print_usage(const char *program)
            "                      one_pass_ilp, tma_ring, cub unless -m)\n"
            "      --combine C     with --gpus: p2p | nccl | all (default all)\n"
            "      --ladder        with --gpus: n from 2^24 by 4 to past one GPU's memory\n"
-           "      --list          list the methods and exit\n"
+           "      --cols C        rows: reduce each row of C elements (row-major), one result\n"
+           "                      a row; the total (-n, --bytes) must be whole rows\n"
+           "      --rows R        with --cols: R rows (n = R x C)\n"
+           "      --segments SPEC one result a segment, lengths from SPEC: uniform:MEAN (0 ..\n"
+           "                      2 MEAN, empty ones included), powerlaw:MEAN (most short, a few\n"
+           "                      very long), file:PATH (one length a line; n is their total)\n"
+           "      --row-sweep     widths 1 .. n at a fixed total: powers of two and 3, 33, 1000,\n"
+           "                      100003 (rows = n / width); saved as a sweep, keyed by width\n"
+           "                      Shapes: GB/s counts n x element size read, plus one\n"
+           "                      accumulator a result written (+ 8-byte offsets for\n"
+           "                      segments); a method that does not take the shape is REFUSED.\n"
+           "                      Not with --gpus, --sweep or --batch.\n"
+           "      --list          list the methods and the shapes each takes, and exit\n"
            "      --version       the suite's commit and the CUDA, CCCL and cuBLAS it was built with\n"
            "  -h, --help          this text\n"
            "\n"

@@ -11,6 +11,7 @@
 #include "element_type.h"
 #include "pow2_split.h" /* enum pass_strategy */
 #include "scaling.h"
+#include "shape.h"
 
 #define DEFAULT_BYTES ((size_t)64 << 20) /* n = bytes / element size unless -n */
 #define DEFAULT_SAMPLES 100
@@ -55,6 +56,11 @@ struct bench_options {
     int gpus;           /* --gpus N (1 without it: today's one-GPU path); GPUS_ALL */
     unsigned combines;  /* --combine: COMBINE_BIT()s (scaling.h); default p2p and nccl */
     bool ladder;        /* --ladder: with --gpus, sizes 2^24 .. past one GPU's memory */
+    size_t cols;        /* --cols: row width; 0: not rows */
+    size_t rows;        /* --rows (with --cols); 0: the total / cols */
+    bool segmented;     /* --segments given */
+    struct segment_spec segments;
+    bool row_sweep;     /* widths 1 .. n at a fixed total (row_sweep_widths) */
     bool help;
     const char *csv_path, *json_path, *markdown_path; /* "-": stdout */
     const char *baseline_path;
@@ -86,9 +92,16 @@ bool writes_to_stdout(const struct bench_options *opts);
 /* --type all or --op all: one run per (type, operator) pair, one compact table. */
 bool runs_matrix(const struct bench_options *opts);
 
-/* The n a run of type t uses: -n if given, else --bytes (default 64 MiB) /
- * element size. */
+/* The n a run of type t uses: -n if given, else --rows x --cols, else
+ * --bytes (default 64 MiB) / element size. */
 size_t default_n(const struct bench_options *opts, enum element_type t);
+
+/* The shape the options ask for over the n elements a run of that type uses
+ * (*n in: default_n; a file of segment lengths sets it to their total):
+ * whole, --cols / --rows, or --segments drawn from the seed. *offsets is
+ * malloc'd for segments (free it), NULL otherwise. False with one line in err. */
+bool options_shape(const struct bench_options *opts, size_t *n, struct reduce_shape *shape,
+                   segment_offset **offsets, char *err, size_t err_len);
 
 void print_usage(const char *program);
 

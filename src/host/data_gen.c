@@ -11,7 +11,7 @@ static const char *const DIST_NAMES[DIST_COUNT] = {"uniform", "small-ints", "wid
 
 #define SPLITMIX64_GAMMA 0x9E3779B97F4A7C15ull
 
-static uint64_t splitmix64(uint64_t *state)
+uint64_t splitmix64(uint64_t *state)
 {
     uint64_t z = (*state += SPLITMIX64_GAMMA);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

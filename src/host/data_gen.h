@@ -74,6 +74,10 @@ struct data_info fill_data_range(void *h, size_t first, size_t count, size_t n,
  * one exception: uint32's minimum, 0, is also drawn. */
 double extreme_value(enum element_type t, enum reduce_op op);
 
+/* The suite's one generator: the next 64 random bits of the stream at
+ * *state (splitmix64). Data, and the segment lengths of shape.h, draw from it. */
+uint64_t splitmix64(uint64_t *state);
+
 const char *distribution_name(enum distribution dist);
 /* Returns DIST_COUNT if the name is unknown. */
 enum distribution distribution_from_name(const char *name);

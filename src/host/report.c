@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "element_type.h"
+#include "shape.h"
 
 static const struct method_result *find_row(const struct run *run, const char *name)
 {
@@ -46,6 +47,17 @@ void print_run_header(FILE *out, const struct run_context *c)
     else /* a sweep or a matrix: n (and type, op) per line below */
         fprintf(out, "input    type %s, op %s, n per line below; %s, seed %llu, offset %zu elements\n",
                 c->element_type, c->op, c->distribution, (unsigned long long)c->seed, c->offset);
+    if (c->shape[0] && strcmp(c->shape, shape_kind_name(SHAPE_WHOLE)) != 0) {
+        if (c->cols > 0)
+            fprintf(out, "shape    rows: %zu rows x %zu cols", c->result_count, c->cols);
+        else if (c->segments[0])
+            fprintf(out, "shape    segments: %zu from %s", c->result_count, c->segments);
+        else
+            fprintf(out, "shape    %s: width per line below", c->shape);
+        fprintf(out, "; one result each, every row checked; GB/s counts the input read and\n"
+                     "         one accumulator written a result%s\n",
+                c->segments[0] ? ", plus the (count + 1) 8-byte offsets read" : "");
+    }
     if (c->max_noise_pct > 0.0)
         fprintf(out, "timing   median, sampled until known to %.2f%% (at most %d samples), CUDA "
                      "events; L2 flush: %s; pass kernels: %s\n",

@@ -2,7 +2,7 @@
  *
  * CSV (--csv; the baseline format, the only one read back)
  * ---------------------------------------------------------
- *   # reduction-suite run v3                      magic and format version
+ *   # reduction-suite run v4                      magic and format version
  *   # device_name=NVIDIA H100 80GB HBM3           one '# key=value' line per
  *   # sm_count=132                                run_context field, in this
  *   ...                                           order (CONTEXT_FIELDS below)
@@ -37,9 +37,17 @@
  *   break, a missing end marker or one whose count disagrees, and anything but
  *   blank lines after it. Unknown context keys are ignored, so a later v2
  *   writer may add context without breaking older readers.
- * - A row is keyed by (method, n). A single run's rows all have the
+ * - A row is keyed by (method, n, cols). A single run's rows all have the
  *   context's n; a sweep (--sweep) writes one file of the same format with a
- *   row per method and size, and context n = 0.
+ *   row per method and size, and context n = 0; a row sweep (--row-sweep) a
+ *   row per method and width (cols), context shape rows, cols 0.
+ * - Shapes (v4): context shape = whole / rows / segments, result_count (the
+ *   results: 1, the rows, the segments), cols (rows: the width) and segments
+ *   (the --segments spec, "" otherwise); column cols (a row's width, 0 for
+ *   the other shapes). Verdicts are refused across shapes (baseline.h:
+ *   same_shape). Rows' gbps counts the results written and the offsets read
+ *   beside the input (measure.h: counted_bytes); error_ulps and rel_error are
+ *   the worst over the rows.
  * - Clocks: the context records the device's state when the run began
  *   (clocks = "nvml", or why they are unknown, all figures 0 then); each row
  *   the lowest SM and memory clocks, the highest temperature and power over
@@ -50,12 +58,13 @@
  *   and op keys, which read as float and sum. Keys added later are optional
  *   (device_index, max_noise_pct, the clock keys: a file without them reads
  *   as device 0, a fixed sample count, no clocks). v1 and v2 files have the
- *   columns they had: no n (it reads as the context's n), no error_ulps
+ *   columns they had (v1-v3 no shape keys and no cols: the whole array):
+ *   no n (it reads as the context's n), no error_ulps
  *   (nan), no grid (-), no clock columns (0); their rel_error was relative to
  *   sum |x|.
  *
  * JSON (--json): one object, for other tools; never read back here.
- *   {"format": "reduction-suite run v3",
+ *   {"format": "reduction-suite run v4",
  *    "context": {every CSV context key},
  *    "methods": [{every CSV column}, ...]}   one method per line
  *   Non-finite numbers are null; seed is a string of decimal digits because a
@@ -82,8 +91,8 @@
 #include "atomic_file.h"
 
 #define FORMAT_NAME "reduction-suite run"
-#define FORMAT_VERSION "v3"
-#define FORMAT_VERSION_NUMBER 3
+#define FORMAT_VERSION "v4"
+#define FORMAT_VERSION_NUMBER 4
 #define FORMAT_VERSION_V1 "v1" /* float sums only: no element_type or op keys */
 #define FORMAT_MAGIC_PREFIX "# " FORMAT_NAME " "
 #define FORMAT_MAGIC FORMAT_MAGIC_PREFIX FORMAT_VERSION
@@ -148,6 +157,11 @@ static const struct field CONTEXT_FIELDS[] = {
     OPTIONAL_CONTEXT_FIELD(mem_clock_mhz, FIELD_INT),
     OPTIONAL_CONTEXT_FIELD(temperature_c, FIELD_INT),
     OPTIONAL_CONTEXT_FIELD(power_w, FIELD_DOUBLE),
+    /* Shapes (v4): absent from older files, which reduced the whole array. */
+    OPTIONAL_CONTEXT_FIELD(shape, FIELD_TEXT),
+    OPTIONAL_CONTEXT_FIELD(result_count, FIELD_SIZE),
+    OPTIONAL_CONTEXT_FIELD(cols, FIELD_SIZE),
+    OPTIONAL_CONTEXT_FIELD(segments, FIELD_TEXT),
 };
 #define CONTEXT_FIELD_COUNT (sizeof CONTEXT_FIELDS / sizeof CONTEXT_FIELDS[0])
 
@@ -179,6 +193,7 @@ static const struct field COLUMNS[] = {
     METHOD_FIELD_SINCE(3, "power_w", clocks.power_w_max, FIELD_DOUBLE),
     METHOD_FIELD_SINCE(3, "clock_events", clocks.event_reasons, FIELD_U64),
     METHOD_FIELD_SINCE(3, "throttled", throttled, FIELD_BOOL),
+    METHOD_FIELD_SINCE(4, "cols", cols, FIELD_SIZE),
     METHOD_FIELD("note", note, FIELD_TEXT),
 };
 #define COLUMN_COUNT (sizeof COLUMNS / sizeof COLUMNS[0])
@@ -998,7 +1013,8 @@ static int read_rows(struct csv_reader *r, struct line_cursor *c, struct run *ou
         if (r->version < 3)
             m.n = out->context.n;
         for (size_t j = 0; j < out->count; ++j)
-            if (strcmp(out->rows[j].name, m.name) == 0 && out->rows[j].n == m.n)
+            if (strcmp(out->rows[j].name, m.name) == 0 && out->rows[j].n == m.n &&
+                out->rows[j].cols == m.cols)
                 return fail(r, r->line_no, "duplicate method '%s' at n = %zu (also on line %zu)",
                             m.name, m.n, first_line + j);
         if (append_row(r, out, &capacity, &m) != 0)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "clock_conditions.h"
+#include "shape.h"
 #include "stats.h"
 
 #define NAME_LEN 48
@@ -34,6 +35,14 @@ struct run_context {
     size_t offset;          /* elements the input pointer is shifted by (misalignment) */
     int samples;            /* per method; with max_noise_pct, the most */
     double max_noise_pct;   /* the stopping rule (--max-noise); 0: a fixed count */
+    /* What was computed beside (type, op): shape_kind_name() - "whole", "rows"
+     * or "segments" - the results (1, the rows, the segments), the row width
+     * (rows; 0 otherwise; a row sweep's rows each have their own), and the
+     * --segments spec ("" otherwise). */
+    char shape[NAME_LEN];
+    size_t result_count;
+    size_t cols;
+    char segments[SEGMENT_SPEC_LEN];
     char distribution[NAME_LEN];
     uint64_t seed;
     char date[NAME_LEN];    /* ISO 8601, UTC */
@@ -74,6 +83,7 @@ struct method_result {
     char name[NAME_LEN];
     char family[NAME_LEN];
     size_t n;                    /* elements reduced: the run's n; a sweep's rows vary */
+    size_t cols;                 /* row width: the run's; a row sweep's rows vary */
     struct sample_stats time_us; /* per-sample times in microseconds */
     double gbps;                 /* n * element size bytes / median time */
     double pct_peak;             /* gbps / context peak_gbs * 100 */

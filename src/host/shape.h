@@ -43,6 +43,65 @@ struct reduce_shape {
 
 /* "whole", "rows", "segments" (tables, result files, messages). */
 const char *shape_kind_name(enum shape_kind k);
+/* The kind with that name; SHAPE_KIND_COUNT if none. */
+enum shape_kind shape_kind_from_name(const char *name);
+
+/* The shape of one result per whole array: count 1. */
+struct reduce_shape whole_shape(void);
+
+/* --cols with --rows or the total: `rows` rows of `cols` elements, or, when
+ * rows is 0, n / cols rows. False with one line in err for a width of 0, a
+ * total that is not rows x cols, or rows x cols past SIZE_MAX. */
+bool make_rows_shape(size_t cols, size_t rows, size_t n, struct reduce_shape *shape, char *err,
+                     size_t err_len);
+
+/* Where result i's elements start, and how many there are (host offsets for
+ * segments; the whole array is result 0 of n). */
+size_t shape_first(const struct reduce_shape *shape, size_t i, size_t n);
+size_t shape_length(const struct reduce_shape *shape, size_t i, size_t n);
+
+/* --row-sweep's widths at a total of n: every power of two up to n and the
+ * odd widths 3, 33, 1000 and 100003 that fit, ascending, into widths[] (room
+ * for ROW_SWEEP_MAX_WIDTHS). Returns how many. */
+#define ROW_SWEEP_MAX_WIDTHS 72
+size_t row_sweep_widths(size_t n, size_t *widths);
+
+/* --segments SPEC: where the segment lengths come from.
+ *   uniform:MEAN   lengths uniform in 0 .. 2 MEAN: empty segments included
+ *   powerlaw:MEAN  a heavy tail (Lomax, shape 2): lengths
+ *                  floor((MEAN + 1/2) (U^(-1/2) - 1)), U uniform in (0, 1];
+ *                  about 3 in 4 are shorter than MEAN, the median is near
+ *                  0.4 MEAN, and a few are a hundred times MEAN; the mean is
+ *                  MEAN (the tail's variance is infinite: a sample mean
+ *                  converges slowly)
+ *   file:PATH      a text file of lengths, one whole number a line; the
+ *                  input's n is their total
+ * The generated kinds draw lengths from the seed until they reach n and clip
+ * the last: the same (spec, n, seed) gives the same offsets on every machine. */
+enum segment_source { SEGMENTS_UNIFORM, SEGMENTS_POWERLAW, SEGMENTS_FILE };
+#define SEGMENT_SPEC_LEN 256
+
+struct segment_spec {
+    enum segment_source source;
+    size_t mean;                  /* uniform, powerlaw: >= 1 */
+    char text[SEGMENT_SPEC_LEN];  /* as given: tables and result files */
+};
+
+/* False with one line in err for an unknown kind, a mean that is not a
+ * whole number >= 1, an empty path or a spec too long. */
+bool parse_segment_spec(const char *text, struct segment_spec *spec, char *err, size_t err_len);
+
+/* The count + 1 offsets of spec's segments (malloc'd; free them), count in
+ * *count. Generated kinds cover n elements; a file sets n to its total (in
+ * *n). NULL with one line in err: a file that cannot be read, a line that is
+ * not a whole number (with its line number), no lengths, out of memory. */
+segment_offset *make_segment_offsets(const struct segment_spec *spec, uint64_t seed, size_t *n,
+                                     size_t *count, char *err, size_t err_len);
+
+/* offsets[0] = 0, offsets[count] = n, never decreasing; false with the first
+ * offending index in err. */
+bool offsets_valid(const segment_offset *offsets, size_t count, size_t n, char *err,
+                   size_t err_len);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,329 @@
+/* Shapes on the CPU (shape.h, shape_reference.h): the segment generators
+ * (offsets from 0 to n, never decreasing; uniform has empty segments,
+ * powerlaw a long tail; the mean near MEAN; seeds reproduce), the file of
+ * lengths and its errors, the rows shape's errors, and the per-row
+ * reference: its bound at each row's own length, max and min exact, empty
+ * segments the identity, a wrong row caught with its index and both values. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "shape_reference.h"
+
+static const char *tmp_dir = ".";
+
+static segment_offset *generate(const char *text, uint64_t seed, size_t n, size_t *count)
+{
+    struct segment_spec spec;
+    char err[256];
+    CHECK(parse_segment_spec(text, &spec, err, sizeof err));
+    segment_offset *offsets = make_segment_offsets(&spec, seed, &n, count, err, sizeof err);
+    CHECK(offsets != NULL);
+    return offsets;
+}
+
+static size_t longest(const segment_offset *o, size_t count)
+{
+    size_t most = 0;
+    for (size_t i = 0; i < count; ++i)
+        most = o[i + 1] - o[i] > most ? (size_t)(o[i + 1] - o[i]) : most;
+    return most;
+}
+
+static size_t empties(const segment_offset *o, size_t count)
+{
+    size_t e = 0;
+    for (size_t i = 0; i < count; ++i)
+        e += o[i + 1] == o[i];
+    return e;
+}
+
+static void uniform_segments_should_cover_n_with_empty_ones_and_mean_near_mean(void)
+{
+    const size_t n = 1000003;
+    size_t count = 0;
+    char err[256];
+    segment_offset *o = generate("uniform:8", 7, n, &count);
+    CHECK(offsets_valid(o, count, n, err, sizeof err));
+    CHECK(empties(o, count) > count / 30); /* 1 in 17 lengths is 0 */
+    CHECK(longest(o, count) <= 16);
+    const double mean = (double)n / (double)count;
+    CHECK(fabs(mean - 8.0) < 0.1);
+    free(o);
+}
+
+static void powerlaw_segments_should_be_mostly_short_with_a_long_tail(void)
+{
+    const size_t n = (size_t)1 << 24;
+    size_t count = 0;
+    char err[256];
+    segment_offset *o = generate("powerlaw:100", 3, n, &count);
+    CHECK(offsets_valid(o, count, n, err, sizeof err));
+    size_t short_ones = 0;
+    for (size_t i = 0; i < count; ++i)
+        short_ones += o[i + 1] - o[i] < 100;
+    CHECK(short_ones > count * 7 / 10); /* about 3 in 4 */
+    CHECK(longest(o, count) > 50 * 100);
+    const double mean = (double)n / (double)count;
+    CHECK(mean > 80.0 && mean < 120.0);
+    free(o);
+}
+
+static void same_seed_should_give_same_offsets_and_another_seed_others(void)
+{
+    size_t a_count = 0, b_count = 0, c_count = 0;
+    segment_offset *a = generate("powerlaw:33", 11, 100000, &a_count);
+    segment_offset *b = generate("powerlaw:33", 11, 100000, &b_count);
+    segment_offset *c = generate("powerlaw:33", 12, 100000, &c_count);
+    CHECK(a_count == b_count && memcmp(a, b, (a_count + 1) * sizeof *a) == 0);
+    CHECK(a_count != c_count || memcmp(a, c, (a_count + 1) * sizeof *a) != 0);
+    free(a);
+    free(b);
+    free(c);
+}
+
+static void tiny_totals_should_give_valid_offsets(void)
+{
+    char err[256];
+    for (size_t n = 0; n <= 33; ++n) {
+        size_t count = 0;
+        segment_offset *o = generate("uniform:1", n, n, &count);
+        CHECK(offsets_valid(o, count, n, err, sizeof err));
+        CHECK(n > 0 || count == 0);
+        free(o);
+    }
+}
+
+static void bad_segment_specs_should_be_refused(void)
+{
+    static const char *const BAD[] = {"uniform", "uniform:", "uniform:0", "uniform:-3",
+                                      "uniform:2.5", "powerlaw:x", "file:", "gauss:10", ""};
+    struct segment_spec spec;
+    char err[256];
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; ++i) {
+        err[0] = '\0';
+        CHECK(!parse_segment_spec(BAD[i], &spec, err, sizeof err));
+        CHECK(strstr(err, "--segments") != NULL);
+    }
+    CHECK(parse_segment_spec("uniform:10000", &spec, err, sizeof err));
+    CHECK(spec.source == SEGMENTS_UNIFORM && spec.mean == 10000);
+    CHECK(strcmp(spec.text, "uniform:10000") == 0);
+}
+
+static bool offsets_from_file(const char *contents, size_t *n, size_t *count,
+                              segment_offset **offsets, char *err, size_t err_len)
+{
+    char path[512], text[600];
+    snprintf(path, sizeof path, "%s/test_shape_lengths.txt", tmp_dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    fputs(contents, f);
+    fclose(f);
+    snprintf(text, sizeof text, "file:%s", path);
+    struct segment_spec spec;
+    CHECK(parse_segment_spec(text, &spec, err, err_len));
+    *offsets = make_segment_offsets(&spec, 1, n, count, err, err_len);
+    remove(path);
+    return *offsets != NULL;
+}
+
+static void a_file_of_lengths_should_give_its_offsets_and_total(void)
+{
+    size_t n = 999, count = 0;
+    segment_offset *o = NULL;
+    char err[256];
+    CHECK(offsets_from_file("0\n3\n0\n5\n0\n", &n, &count, &o, err, sizeof err));
+    CHECK(count == 5 && n == 8);
+    const segment_offset want[] = {0, 0, 3, 3, 8, 8};
+    CHECK(o && memcmp(o, want, sizeof want) == 0);
+    free(o);
+    CHECK(offsets_from_file("7", &n, &count, &o, err, sizeof err)); /* no final newline */
+    CHECK(count == 1 && n == 7);
+    free(o);
+}
+
+static void a_bad_file_should_name_its_line(void)
+{
+    size_t n = 0, count = 0;
+    segment_offset *o = NULL;
+    char err[256];
+    CHECK(!offsets_from_file("4\n5\nfive\n6\n", &n, &count, &o, err, sizeof err));
+    CHECK(strstr(err, "line 3") != NULL && strstr(err, "five") != NULL);
+    CHECK(!offsets_from_file("4\n\n6\n", &n, &count, &o, err, sizeof err));
+    CHECK(strstr(err, "line 2") != NULL);
+    CHECK(!offsets_from_file("-1\n", &n, &count, &o, err, sizeof err));
+    CHECK(strstr(err, "line 1") != NULL);
+    CHECK(!offsets_from_file("", &n, &count, &o, err, sizeof err));
+    CHECK(strstr(err, "no lengths") != NULL);
+    struct segment_spec spec;
+    CHECK(parse_segment_spec("file:/nonexistent/lengths.txt", &spec, err, sizeof err));
+    CHECK(make_segment_offsets(&spec, 1, &n, &count, err, sizeof err) == NULL);
+    CHECK(strstr(err, "/nonexistent/lengths.txt") != NULL);
+}
+
+static void offsets_valid_should_catch_each_broken_rule(void)
+{
+    char err[256];
+    const segment_offset good[] = {0, 2, 2, 5};
+    const segment_offset late_start[] = {1, 2, 2, 5};
+    const segment_offset decreasing[] = {0, 3, 2, 5};
+    CHECK(offsets_valid(good, 3, 5, err, sizeof err));
+    CHECK(!offsets_valid(good, 3, 6, err, sizeof err));
+    CHECK(!offsets_valid(late_start, 3, 5, err, sizeof err));
+    CHECK(!offsets_valid(decreasing, 3, 5, err, sizeof err));
+    CHECK(strstr(err, "offsets[2]") != NULL);
+}
+
+static void rows_shape_should_take_rows_or_the_total_and_refuse_the_rest(void)
+{
+    struct reduce_shape s;
+    char err[256];
+    CHECK(make_rows_shape(33, 0, 33 * 7, &s, err, sizeof err));
+    CHECK(s.kind == SHAPE_ROWS && s.count == 7 && s.cols == 33);
+    CHECK(make_rows_shape(1, 5, 0, &s, err, sizeof err) && s.count == 5);
+    CHECK(!make_rows_shape(0, 0, 10, &s, err, sizeof err));
+    CHECK(!make_rows_shape(3, 0, 10, &s, err, sizeof err));
+    CHECK(strstr(err, "10") != NULL);
+    CHECK(!make_rows_shape(SIZE_MAX / 2, 3, 0, &s, err, sizeof err));
+    CHECK(shape_first(&s, 0, 0) == 0);
+}
+
+/* Rows of floats whose sum must meet each row's own bound: a row of width w
+ * is checked at k = longest_chain(order, w), not at the whole input's. */
+static void check_row_bounds(size_t cols)
+{
+    const size_t rows = 3, n = rows * cols;
+    float *x = malloc(n * sizeof *x);
+    const struct data_info info = fill_data(x, n, TYPE_FLOAT, DIST_SIGNED, 5);
+    const struct reduce_spec spec = {TYPE_FLOAT, OP_SUM};
+    struct reduce_shape shape;
+    char err[256];
+    CHECK(make_rows_shape(cols, rows, 0, &shape, err, sizeof err));
+    struct shape_reference ref;
+    CHECK(compute_shape_reference(&ref, spec, shape, x, n, info));
+    const struct summation_order chain = {.kind = ORDER_SERIAL_CHAIN};
+    for (size_t i = 0; i < rows; ++i) {
+        const struct reference whole = compute_reference(spec, x + i * cols, cols, info);
+        const struct reference row = shape_result_reference(&ref, i);
+        CHECK(row.n == cols);
+        CHECK(row.sum == whole.sum && row.sum_abs == whole.sum_abs);
+        CHECK(error_bound(&row, chain) == error_bound(&whole, chain));
+        CHECK(error_bound(&row, chain) == chain_error_bound(&whole, cols - 1));
+        CHECK(cols == 1 || error_bound(&row, chain) > 0.0);
+    }
+    free_shape_reference(&ref);
+    free(x);
+}
+
+/* Widths 1 and 2 take a shortcut (one IEEE addition); 3 and 1000 the exact sum. */
+static void a_row_bound_should_be_the_whole_array_bound_at_its_length(void)
+{
+    const size_t widths[] = {1, 2, 3, 1000};
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; ++i)
+        check_row_bounds(widths[i]);
+}
+
+/* Each row summed in float, one after another (a serial chain): every row
+ * passes; one row nudged past its bound is caught with its index and both
+ * values. */
+static void a_wrong_row_should_be_caught_with_its_index_and_values(void)
+{
+    const size_t cols = 257, rows = 40, n = rows * cols;
+    float *x = malloc(n * sizeof *x), *results = malloc(rows * sizeof *results);
+    const struct data_info info = fill_data(x, n, TYPE_FLOAT, DIST_WIDE_RANGE, 9);
+    const struct reduce_spec spec = {TYPE_FLOAT, OP_SUM};
+    struct reduce_shape shape;
+    char err[256];
+    CHECK(make_rows_shape(cols, 0, n, &shape, err, sizeof err));
+    struct shape_reference ref;
+    CHECK(compute_shape_reference(&ref, spec, shape, x, n, info));
+    for (size_t i = 0; i < rows; ++i) {
+        float total = 0.0f;
+        for (size_t j = 0; j < cols; ++j)
+            total += x[i * cols + j];
+        results[i] = total;
+    }
+    const struct summation_order chain = {.kind = ORDER_SERIAL_CHAIN};
+    struct result_mismatch bad = {0};
+    struct accuracy worst = {-1.0, -1.0};
+    CHECK(check_shaped_results(&ref, results, chain, false, &bad, &worst));
+    CHECK(worst.ulps >= 0.0 && worst.ulps < 1000.0 && worst.relative < 1e-4);
+    const struct reference row = shape_result_reference(&ref, 31);
+    results[31] = (float)(ref.value[31] + 2.0 * error_bound(&row, chain));
+    CHECK(!check_shaped_results(&ref, results, chain, false, &bad, NULL));
+    CHECK(bad.index == 31 && bad.length == cols);
+    CHECK(bad.got == (double)results[31] && bad.want == ref.value[31]);
+    results[31] = NAN;
+    CHECK(!check_shaped_results(&ref, results, chain, false, &bad, NULL) && bad.index == 31);
+    free_shape_reference(&ref);
+    free(results);
+    free(x);
+}
+
+/* Segments with empty ones first and last: max and min exact per segment,
+ * the identity for the empty ones, and a max one bit off is wrong. */
+static void max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_identity(void)
+{
+    const int32_t x[] = {5, -7, 3, 9, -2, 4};
+    const segment_offset offsets[] = {0, 0, 2, 2, 5, 6, 6};
+    const struct reduce_shape shape = {.kind = SHAPE_SEGMENTS, .count = 6, .offsets = offsets};
+    const struct data_info info = {.exact_sum_known = true};
+    const struct summation_order chain = {.kind = ORDER_SERIAL_CHAIN};
+    struct shape_reference ref;
+    struct result_mismatch bad;
+    const struct reduce_spec max = {TYPE_INT32, OP_MAX}, min = {TYPE_INT32, OP_MIN},
+                             sum = {TYPE_INT32, OP_SUM};
+    CHECK(compute_shape_reference(&ref, max, shape, x, 6, info));
+    int32_t want_max[] = {INT32_MIN, 5, INT32_MIN, 9, 4, INT32_MIN};
+    CHECK(check_shaped_results(&ref, want_max, chain, false, &bad, NULL));
+    want_max[3] = 8;
+    CHECK(!check_shaped_results(&ref, want_max, chain, false, &bad, NULL));
+    CHECK(bad.index == 3 && bad.got == 8.0 && bad.want == 9.0 && bad.bound == 0.0);
+    free_shape_reference(&ref);
+    CHECK(compute_shape_reference(&ref, min, shape, x, 6, info));
+    const int32_t want_min[] = {INT32_MAX, -7, INT32_MAX, -2, 4, INT32_MAX};
+    CHECK(check_shaped_results(&ref, want_min, chain, false, &bad, NULL));
+    free_shape_reference(&ref);
+    CHECK(compute_shape_reference(&ref, sum, shape, x, 6, info));
+    int32_t want_sum[] = {0, -2, 0, 10, 4, 0};
+    CHECK(check_shaped_results(&ref, want_sum, chain, false, &bad, NULL));
+    want_sum[5] = 1;
+    CHECK(!check_shaped_results(&ref, want_sum, chain, false, &bad, NULL) && bad.index == 5);
+    free_shape_reference(&ref);
+}
+
+static void row_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n(void)
+{
+    size_t widths[ROW_SWEEP_MAX_WIDTHS];
+    const size_t count = row_sweep_widths((size_t)1 << 24, widths);
+    CHECK(count == 25 + 4);
+    CHECK(widths[0] == 1 && widths[1] == 2 && widths[2] == 3 && widths[3] == 4);
+    CHECK(widths[count - 1] == (size_t)1 << 24);
+    for (size_t i = 1; i < count; ++i)
+        CHECK(widths[i] > widths[i - 1]);
+    CHECK(row_sweep_widths(1, widths) == 1 && widths[0] == 1);
+    CHECK(row_sweep_widths(40, widths) == 8 && widths[7] == 33); /* 1 2 3 4 8 16 32 33 */
+    CHECK(row_sweep_widths(0, widths) == 0);
+    CHECK(row_sweep_widths(SIZE_MAX, widths) <= ROW_SWEEP_MAX_WIDTHS);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        tmp_dir = argv[1];
+    RUN_TEST(uniform_segments_should_cover_n_with_empty_ones_and_mean_near_mean);
+    RUN_TEST(powerlaw_segments_should_be_mostly_short_with_a_long_tail);
+    RUN_TEST(same_seed_should_give_same_offsets_and_another_seed_others);
+    RUN_TEST(tiny_totals_should_give_valid_offsets);
+    RUN_TEST(bad_segment_specs_should_be_refused);
+    RUN_TEST(a_file_of_lengths_should_give_its_offsets_and_total);
+    RUN_TEST(a_bad_file_should_name_its_line);
+    RUN_TEST(offsets_valid_should_catch_each_broken_rule);
+    RUN_TEST(rows_shape_should_take_rows_or_the_total_and_refuse_the_rest);
+    RUN_TEST(a_row_bound_should_be_the_whole_array_bound_at_its_length);
+    RUN_TEST(a_wrong_row_should_be_caught_with_its_index_and_values);
+    RUN_TEST(max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_identity);
+    RUN_TEST(row_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n);
+    return test_exit_code();
+}

@@ -1,0 +1,273 @@
+/* Rows and segments on the GPU, driven by the registry: every method that
+ * declares SHAPE_ROWS or SHAPE_SEGMENTS, for every (type, operator) pair it
+ * declares, at awkward shapes:
+ *   rows: 1 row; 1 column; widths 1, 2, 3, 31, 32, 33, 255, 256, 257, 1023,
+ *   1024, 1025, 4097, 100003, the odd ones also from an input pointer one
+ *   element off 16 bytes (misaligned rows); one very long row (2^22 + 3);
+ *   segments: many empty (uniform:1), empty first and last, uniform:8,
+ *   uniform:1000, powerlaw:100;
+ * on fresh random data (signed, seed printed) and on data with an exact
+ * answer (small-ints). Each case is called twice, the results poisoned with
+ * different bytes each time (an unwritten row cannot match twice), and every
+ * row is checked (shape_reference.h: integers, max and min bit for bit, sums
+ * within the method's order at the row's length).
+ * It FAILS when no registry method declares rows: a test of nothing must
+ * not pass. Before the registry, the harness's own shaped path
+ * (measure_method) is checked with the test-only methods of
+ * shaped_methods.cu: right ones PASS, a wrong one FAILs naming its row, a
+ * whole-array method reads REFUSED "whole array only".
+ *   test_shapes_gpu [--seed N] [--method NAME] [--large]
+ * --large (label exhaustive): more than 2^31 elements in all, rows of
+ * 2^20 + 1 (shorter than 2^31), one pair per method. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gpu_test_support.h"
+#include "registry.h"
+#include "shape_reference.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define CASE_ELEMENTS ((size_t)1 << 20) /* about this many elements a rows case */
+
+extern const struct method method_test_row_per_thread, method_test_row_drops_last,
+    method_test_row_on_host;
+
+static const size_t WIDTHS[] = {1, 2, 3, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 4097, 100003};
+static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
+static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};
+
+struct shape_case {
+    struct reduce_shape shape;     /* host offsets */
+    size_t n, offset;              /* elements; input pointer shifted by offset elements */
+    char label[96];
+};
+
+struct device_input {
+    void *d_base, *d_out, *h_in, *h_out;
+    segment_offset *d_offsets;
+    struct device_scratch workspace;
+};
+
+/* One call of m into d_out poisoned with `poison`, results back in h_out. */
+static bool call_shaped(const struct method *m, struct reduce_spec spec, const struct shape_case *c,
+                        struct device_input *d, const void *d_in, int poison)
+{
+    const size_t out_bytes = c->shape.count * element_size(accumulator_type(spec.type));
+    memset(d->h_out, poison, out_bytes ? out_bytes : 1);
+    if (m->host_shaped) {
+        m->host_shaped(spec, c->shape, d->h_in, c->n, d->h_out);
+        return true;
+    }
+    struct reduce_shape device_shape = c->shape;
+    device_shape.offsets = d->d_offsets;
+    size_t ws = 0;
+    const bool ok =
+        (!m->workspace_shaped || m->workspace_shaped(spec, device_shape, c->n, &ws) == 0) &&
+        ensure_scratch(&d->workspace, ws) &&
+        cudaMemset(d->d_out, poison, out_bytes ? out_bytes : 1) == cudaSuccess &&
+        m->launch_shaped(spec, device_shape, d_in, c->n, d->d_out, d->workspace.ptr, 0) == 0 &&
+        cudaDeviceSynchronize() == cudaSuccess &&
+        (out_bytes == 0 ||
+         cudaMemcpy(d->h_out, d->d_out, out_bytes, cudaMemcpyDeviceToHost) == cudaSuccess);
+    CHECK(ok);
+    return ok;
+}
+
+/* Fills, uploads and checks one case for one method and pair; false on a
+ * wrong row (printed) or a failed call. */
+static bool run_case(const struct method *m, struct reduce_spec spec, const struct shape_case *c,
+                     enum distribution dist, uint64_t seed)
+{
+    const size_t size = element_size(spec.type);
+    const size_t out_bytes = c->shape.count * element_size(accumulator_type(spec.type));
+    struct device_input d = {0};
+    d.h_in = malloc(c->n * size + 1);
+    d.h_out = malloc(out_bytes + 1);
+    bool ok = d.h_in && d.h_out &&
+              cudaMalloc(&d.d_base, (c->n + c->offset) * size + 1) == cudaSuccess &&
+              cudaMalloc(&d.d_out, out_bytes + 1) == cudaSuccess;
+    const struct data_info info = ok ? fill_data(d.h_in, c->n, spec.type, dist, seed)
+                                     : (struct data_info){0};
+    char *d_in = (char *)d.d_base + c->offset * size;
+    ok = ok && cudaMemcpy(d_in, d.h_in, c->n * size, cudaMemcpyHostToDevice) == cudaSuccess;
+    if (ok && c->shape.kind == SHAPE_SEGMENTS) {
+        const size_t bytes = (c->shape.count + 1) * sizeof(segment_offset);
+        ok = cudaMalloc((void **)&d.d_offsets, bytes) == cudaSuccess &&
+             cudaMemcpy(d.d_offsets, c->shape.offsets, bytes, cudaMemcpyHostToDevice) ==
+                 cudaSuccess;
+    }
+    struct shape_reference ref = {0};
+    ok = ok && compute_shape_reference(&ref, spec, c->shape, d.h_in, c->n, info);
+    CHECK(ok);
+    for (int call = 0; ok && call < 2; ++call) {
+        ok = call_shaped(m, spec, c, &d, d_in, call ? 0xA5 : 0xFF);
+        struct result_mismatch bad;
+        if (ok && !check_shaped_results(&ref, d.h_out, m->order, (m->flags & METHOD_SUMS_ABS) != 0,
+                                        &bad, NULL)) {
+            printf("  FAIL %s %s %s, %s, %s: call %d: result %zu (%zu elements): got %.17g, want "
+                   "%.17g (bound %.3g)\n",
+                   m->name, element_type_name(spec.type), reduce_op_name(spec.op), c->label,
+                   distribution_name(dist), call, bad.index, bad.length, bad.got, bad.want,
+                   bad.bound);
+            ok = false;
+            ++check_failures;
+        }
+    }
+    free_shape_reference(&ref);
+    cudaFree(d.d_offsets);
+    cudaFree(d.d_out);
+    cudaFree(d.d_base);
+    cudaFree(d.workspace.ptr);
+    free(d.h_out);
+    free(d.h_in);
+    return ok;
+}
+
+static struct shape_case rows_case(size_t rows, size_t cols, size_t offset)
+{
+    struct shape_case c = {.shape = {.kind = SHAPE_ROWS, .count = rows, .cols = cols},
+                           .n = rows * cols, .offset = offset};
+    snprintf(c.label, sizeof c.label, "%zu rows x %zu cols, offset %zu", rows, cols, offset);
+    return c;
+}
+
+/* The cases, offsets malloc'd into offsets[] (free them). */
+static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uint64_t seed,
+                         bool large)
+{
+    size_t count = 0, lists = 0;
+    if (large) {
+        const size_t cols = ((size_t)1 << 20) + 1, rows = ((size_t)1 << 11) + 1;
+        cases[count++] = rows_case(rows, cols, 0); /* 2^31 + 2^20 + 2^11 + 1 elements */
+        return count;
+    }
+    cases[count++] = rows_case(1, 100003, 0);
+    cases[count++] = rows_case(100003, 1, 0);
+    cases[count++] = rows_case(0, 32, 0);
+    cases[count++] = rows_case(1, ((size_t)1 << 22) + 3, 1);
+    for (size_t i = 0; i < COUNT(WIDTHS); ++i) {
+        const size_t rows = CASE_ELEMENTS / WIDTHS[i] ? CASE_ELEMENTS / WIDTHS[i] : 1;
+        cases[count++] = rows_case(rows, WIDTHS[i], 0);
+        if (WIDTHS[i] % 2)
+            cases[count++] = rows_case(rows > 1000 ? 1000 : rows, WIDTHS[i], 1);
+    }
+    /* Empty first and last, and a run of empties in between. */
+    static const segment_offset EDGES[] = {0, 0, 0, 5, 5, 5, 40, 41, 41, 1000, 1000};
+    offsets[lists] = malloc(sizeof EDGES);
+    memcpy(offsets[lists], EDGES, sizeof EDGES);
+    cases[count] = (struct shape_case){
+        .shape = {.kind = SHAPE_SEGMENTS, .count = COUNT(EDGES) - 1, .offsets = offsets[lists++]},
+        .n = 1000};
+    snprintf(cases[count++].label, sizeof cases[0].label, "segments empty first and last");
+    for (size_t i = 0; i < COUNT(SEGMENT_SPECS); ++i) {
+        struct segment_spec spec;
+        char err[256];
+        size_t n = CASE_ELEMENTS + 7, segments = 0;
+        CHECK(parse_segment_spec(SEGMENT_SPECS[i], &spec, err, sizeof err));
+        offsets[lists] = make_segment_offsets(&spec, seed, &n, &segments, err, sizeof err);
+        CHECK(offsets[lists] != NULL);
+        cases[count] = (struct shape_case){
+            .shape = {.kind = SHAPE_SEGMENTS, .count = segments, .offsets = offsets[lists++]},
+            .n = n, .offset = i % 2};
+        snprintf(cases[count++].label, sizeof cases[0].label, "segments %s, offset %zu",
+                 SEGMENT_SPECS[i], i % 2);
+    }
+    offsets[lists] = NULL;
+    return count;
+}
+
+/* The harness's shaped path with the test-only methods: PASS, FAIL naming
+ * the row, REFUSED for a whole-array method. */
+static void harness_should_check_every_row(uint64_t seed)
+{
+    const size_t cols = 33, rows = 1000, n = rows * cols;
+    float *h = malloc(n * sizeof *h);
+    void *d = NULL;
+    const struct data_info info = fill_data(h, n, TYPE_FLOAT, DIST_SIGNED, seed);
+    CHECK(cudaMalloc(&d, n * sizeof *h) == cudaSuccess &&
+          cudaMemcpy(d, h, n * sizeof *h, cudaMemcpyHostToDevice) == cudaSuccess);
+    const struct reduce_spec spec = {TYPE_FLOAT, OP_SUM};
+    const struct reduce_shape shape = {.kind = SHAPE_ROWS, .count = rows, .cols = cols};
+    struct shape_reference shape_ref;
+    CHECK(compute_shape_reference(&shape_ref, spec, shape, h, n, info));
+    const struct reference ref = compute_reference(spec, h, n, info);
+    const struct measure_input in = {.spec = spec, .d_in = d, .h_in = h, .n = n, .ref = &ref,
+                                     .shape = shape, .shape_ref = &shape_ref, .longest = cols};
+    const struct measure_setup setup = {.warmup = 1, .samples = 5, .flush_l2 = false};
+    struct method_result r;
+    CHECK(measure_method(&method_test_row_per_thread, &in, &setup, NULL, 0, &r) == 0);
+    CHECK(r.status == STATUS_PASS && r.time_us.count == 5 && r.gbps > 0.0);
+    CHECK(measure_method(&method_test_row_on_host, &in, &setup, NULL, 0, &r) == 0);
+    CHECK(r.status == STATUS_PASS);
+    CHECK(measure_method(&method_test_row_drops_last, &in, &setup, NULL, 0, &r) == 0);
+    CHECK(r.status == STATUS_FAIL && strstr(r.note, "row 0 of 1000") != NULL);
+    printf("  wrong method: %s\n", r.note);
+    CHECK(measure_method(find_method("cub"), &in, &setup, NULL, 0, &r) == 0);
+    CHECK(r.status == STATUS_REFUSED && strcmp(r.note, "refused: whole array only") == 0);
+    /* GB/s counts the input and the results written. */
+    CHECK(counted_bytes(spec, &shape, n) == (double)n * 4 + (double)rows * 4);
+    free_shape_reference(&shape_ref);
+    cudaFree(d);
+    free(h);
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = (uint64_t)time(NULL);
+    const char *only = NULL;
+    bool large = false;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc)
+            only = argv[++i];
+        else if (strcmp(argv[i], "--large") == 0)
+            large = true;
+        else {
+            fprintf(stderr, "usage: test_shapes_gpu [--seed N] [--method NAME] [--large]\n");
+            return 2;
+        }
+    }
+    skip_without_gpu("test_shapes_gpu");
+    printf("seed %" PRIu64 " (replay with --seed %" PRIu64 ")\n", seed, seed);
+    if (!large)
+        harness_should_check_every_row(seed);
+
+    struct shape_case cases[64];
+    segment_offset *offsets[16];
+    const size_t case_count = make_cases(cases, offsets, seed, large);
+    size_t row_methods = 0;
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const struct method *m = METHODS[i];
+        row_methods += (m->shapes & SHAPE_BIT(SHAPE_ROWS)) != 0;
+        if (!(m->shapes & (SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS))) ||
+            (only && strcmp(only, m->name) != 0))
+            continue;
+        size_t passed = 0, run = 0;
+        for (int t = 0; t < TYPE_COUNT; ++t)
+            for (int op = 0; op < OP_COUNT; ++op) {
+                const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
+                if (!method_supports(m, spec) || (large && run > 0))
+                    continue;
+                for (size_t c = 0; c < case_count; ++c) {
+                    if (!(m->shapes & SHAPE_BIT(cases[c].shape.kind)))
+                        continue;
+                    for (size_t k = 0; k < (large ? 1 : COUNT(DISTS)); ++k) {
+                        ++run;
+                        passed += run_case(m, spec, &cases[c], DISTS[k], seed + c);
+                    }
+                }
+            }
+        printf("%s %s: %zu of %zu cases\n", passed == run ? "ok  " : "FAIL", m->name, passed, run);
+    }
+    if (row_methods == 0) {
+        printf("FAIL no registry method declares SHAPE_ROWS: nothing was tested\n");
+        ++check_failures;
+    }
+    for (size_t i = 0; !large && offsets[i]; ++i)
+        free(offsets[i]);
+    printf("%s\n", check_failures ? "FAIL" : "ok");
+    return check_failures ? 1 : 0;
+}
