@@ -5,7 +5,10 @@
  * chain, which stops growing once the total's half-ulp exceeds the terms
  * (refused past chain_limit(), reference.h). Host code, a template over
  * (T, Op) like the kernels; half and bfloat16 are widened to float.
- *   bench_compare -m cpu_loop
+ * Rows and segments: the same loop over each row or segment in turn (an
+ * empty segment gives the identity), so every result is one serial chain of
+ * its own length.
+ *   bench_compare -m cpu_loop        bench_compare --cols 32 -m cpu_loop
  */
 #include "method.cuh"
 
@@ -21,10 +24,23 @@ template <class T, class Op> struct cpu_loop_reduce {
     }
 };
 
+template <class T, class Op> struct cpu_loop_reduce_shaped {
+    static void reduce(const T *in, reduce_shape shape, acc_t<T> *results)
+    {
+        for (size_t i = 0; i < shape.count; ++i) {
+            const size_t begin = shape.kind == SHAPE_ROWS ? i * shape.cols : (size_t)shape.offsets[i];
+            const size_t end = shape.kind == SHAPE_ROWS ? begin + shape.cols : (size_t)shape.offsets[i + 1];
+            results[i] = cpu_loop_reduce<T, Op>::reduce(in + begin, end - begin);
+        }
+    }
+};
+
 } // namespace
 
 DEFINE_METHOD(cpu_loop, .family = FAMILY_CPU, .source = "seeds 000, 003",
               .idea = "plain sequential loop on one core", .types = ALL_TYPES, .ops = ALL_OPS,
               .host = host_any_pair<cpu_loop_reduce>,
               .flags = METHOD_SERIAL_CHAIN | METHOD_GRID_INDEPENDENT, /* one order on any machine */
-              .order = {.kind = ORDER_SERIAL_CHAIN});
+              .order = {.kind = ORDER_SERIAL_CHAIN},
+              .shapes = SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
+              .host_shaped = host_shaped_any_pair<cpu_loop_reduce_shaped>);

@@ -31,24 +31,37 @@ static void names_should_be_unique_lowercase_identifiers(void)
     CHECK(find_method("vec4") == NULL); /* renamed: vector_loads */
 }
 
-static void every_method_should_have_one_entry_point_and_its_texts(void)
+/* One entry point for the whole array if the method takes it (shapes 0 or
+ * with SHAPE_WHOLE), none otherwise; one for rows and segments if it takes
+ * either, none otherwise. A CPU method computes every shape it takes on the
+ * host, and only CPU methods run on the host. */
+static void every_method_should_have_one_entry_point_per_shape_and_its_texts(void)
 {
+    const unsigned whole = SHAPE_BIT(SHAPE_WHOLE),
+                   many = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS);
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
-        CHECK((m->launch != NULL) + (m->pass != NULL) + (m->host != NULL) == 1);
+        CHECK((m->shapes & ~(whole | many)) == 0);
+        const bool takes_whole = m->shapes == 0 || (m->shapes & whole);
+        const bool takes_many = (m->shapes & many) != 0;
+        CHECK((m->launch != NULL) + (m->pass != NULL) + (m->host != NULL) == (takes_whole ? 1 : 0));
+        CHECK((m->launch_shaped != NULL) + (m->host_shaped != NULL) == (takes_many ? 1 : 0));
         CHECK(!m->workspace || m->launch);
+        CHECK(!m->workspace_shaped || m->launch_shaped);
         CHECK(!m->pass || m->pass->items_per_block > 0);
         CHECK(m->source && *m->source && m->idea && *m->idea);
-        CHECK((m->family == FAMILY_CPU) == (m->host != NULL));
+        CHECK((m->family == FAMILY_CPU) == (m->host != NULL || m->host_shaped != NULL));
+        if (m->family == FAMILY_CPU)
+            CHECK(!m->launch && !m->pass && !m->launch_shaped);
     }
 }
 
-/* Methods that take only some pairs: cuBLAS (float and double sums), CUB's
- * two determinism modes (sums; and nothing at all when built with a CCCL
- * older than 3.1), and the reproducible and exact kernels (floating-point
- * sums). Every other method takes every pair. */
-static const char *const NARROW_METHODS[] = {"cublas", "cub_atomic", "cub_reproducible",
-                                             "reproducible", "exact"};
+/* Methods that take only some pairs: cuBLAS's two (float and double sums),
+ * CUB's two determinism modes (sums; and nothing at all when built with a
+ * CCCL older than 3.1, as CUB's fixed-size rows), and the reproducible and
+ * exact kernels (floating-point sums). Every other method takes every pair. */
+static const char *const NARROW_METHODS[] = {"cublas", "cublas_rows", "cub_atomic", "cub_reproducible",
+                                             "cub_fixed_size", "reproducible", "exact"};
 
 static bool is_narrow(const char *name)
 {
@@ -70,7 +83,8 @@ static void declared_pairs_should_be_within_the_enums_and_refusals_explained(voi
         if (!is_narrow(m->name))
             CHECK(m->types == ALL_TYPES && m->ops == ALL_OPS);
         if (m->types == 0)
-            CHECK(strcmp(m->name, "cub_atomic") == 0 || strcmp(m->name, "cub_reproducible") == 0);
+            CHECK(strcmp(m->name, "cub_atomic") == 0 || strcmp(m->name, "cub_reproducible") == 0 ||
+                  strcmp(m->name, "cub_fixed_size") == 0);
     }
 }
 
@@ -149,27 +163,33 @@ static void refusals_should_name_the_reason(void)
     CHECK(!method_refuses(cub, (struct reduce_spec){TYPE_BFLOAT16, OP_MIN}, SIZE_MAX, reason, sizeof reason));
 }
 
-/* CUB's determinism modes need CCCL >= 3.1: with an older one (the CUDA 13.0
- * toolkit's 3.0.1) every pair is refused with the flag that fixes it; with a
- * newer one, each mode takes the pairs CUB really runs that way. */
+/* CUB's determinism modes and its fixed-size segmented overload need CCCL
+ * >= 3.1: with an older one (the CUDA 13.0 toolkit's 3.0.1) every pair is
+ * refused with the flag that fixes it; with a newer one, each mode takes the
+ * pairs CUB really runs that way, and the fixed-size rows take every pair. */
 static void cub_modes_should_refuse_what_this_cccl_cannot_do(void)
 {
     char reason[160];
-    const struct method *atomic = find_method("cub_atomic"), *repro = find_method("cub_reproducible");
-    CHECK(atomic && repro);
-    if (!atomic || !repro)
+    const struct method *atomic = find_method("cub_atomic"), *repro = find_method("cub_reproducible"),
+                        *fixed_size = find_method("cub_fixed_size");
+    CHECK(atomic && repro && fixed_size);
+    if (!atomic || !repro || !fixed_size)
         return;
     const struct reduce_spec float_sum = {TYPE_FLOAT, OP_SUM}, int_sum = {TYPE_INT32, OP_SUM},
                              half_sum = {TYPE_HALF, OP_SUM}, float_max = {TYPE_FLOAT, OP_MAX};
     if (cccl_version() < 3001000) {
-        CHECK(atomic->types == 0 && repro->types == 0);
+        CHECK(atomic->types == 0 && repro->types == 0 && fixed_size->types == 0);
         CHECK(method_refuses(atomic, float_sum, 100, reason, sizeof reason));
         CHECK(strstr(reason, "needs CCCL >= 3.1 (built with ") != NULL);
         CHECK(strstr(reason, "-DREDUCE_CCCL_ROOT=") != NULL);
         CHECK(method_refuses(repro, half_sum, 100, reason, sizeof reason));
         CHECK(strstr(reason, "needs CCCL >= 3.1") != NULL);
+        CHECK(method_refuses(fixed_size, float_max, 100, reason, sizeof reason));
+        CHECK(strstr(reason, "needs CCCL >= 3.1 (built with ") != NULL);
+        CHECK(strstr(reason, "-DREDUCE_CCCL_ROOT=") != NULL);
         return;
     }
+    CHECK(fixed_size->types == ALL_TYPES && fixed_size->ops == ALL_OPS && !fixed_size->unsupported_why);
     CHECK(!method_refuses(atomic, float_sum, 100, reason, sizeof reason));
     CHECK(!method_refuses(atomic, int_sum, 100, reason, sizeof reason));
     CHECK(!method_refuses(atomic, half_sum, 100, reason, sizeof reason));
@@ -182,6 +202,40 @@ static void cub_modes_should_refuse_what_this_cccl_cannot_do(void)
     CHECK(strstr(reason, "floating-point sums") != NULL);
 }
 
+/* The shapes each row vendor and the CPU loop declare (issue 19): CUB's
+ * offsets and Thrust's keys take rows and segments, CUB's fixed size and
+ * cuBLAS's gemv rows alone; the CPU loop every shape. */
+static void row_vendors_and_the_cpu_loop_should_declare_their_shapes(void)
+{
+    static const struct {
+        const char *name;
+        unsigned shapes;
+    } EXPECTED[] = {{"cub_segmented", SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS)},
+                    {"cub_fixed_size", SHAPE_BIT(SHAPE_ROWS)},
+                    {"thrust_by_key", SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS)},
+                    {"cublas_rows", SHAPE_BIT(SHAPE_ROWS)},
+                    {"cpu_loop", SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS)}};
+    for (size_t i = 0; i < sizeof EXPECTED / sizeof EXPECTED[0]; ++i) {
+        const struct method *m = find_method(EXPECTED[i].name);
+        CHECK(m != NULL);
+        if (!m)
+            continue;
+        CHECK(m->shapes == EXPECTED[i].shapes);
+        CHECK(m->family == (strcmp(m->name, "cpu_loop") == 0 ? FAMILY_CPU : FAMILY_VENDOR));
+    }
+    char reason[160];
+    const struct method *gemv = find_method("cublas_rows"), *offsets = find_method("cub_segmented");
+    CHECK(gemv && offsets);
+    if (!gemv || !offsets)
+        return;
+    CHECK(!method_refuses(gemv, (struct reduce_spec){TYPE_FLOAT, OP_SUM}, 10, reason, sizeof reason));
+    CHECK(!method_refuses(gemv, (struct reduce_spec){TYPE_DOUBLE, OP_SUM}, 10, reason, sizeof reason));
+    CHECK(method_refuses(gemv, (struct reduce_spec){TYPE_HALF, OP_SUM}, 10, reason, sizeof reason));
+    CHECK(strstr(reason, "half sum") != NULL && strstr(reason, "cuBLAS gemv") != NULL);
+    CHECK(method_refuses(gemv, (struct reduce_spec){TYPE_DOUBLE, OP_MAX}, 10, reason, sizeof reason));
+    CHECK(offsets->types == ALL_TYPES && offsets->ops == ALL_OPS && !offsets->unsupported_why);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -190,11 +244,12 @@ int main(int argc, char **argv)
     }
     source_dir = argv[1];
     RUN_TEST(names_should_be_unique_lowercase_identifiers);
-    RUN_TEST(every_method_should_have_one_entry_point_and_its_texts);
+    RUN_TEST(every_method_should_have_one_entry_point_per_shape_and_its_texts);
     RUN_TEST(declared_pairs_should_be_within_the_enums_and_refusals_explained);
     RUN_TEST(every_name_should_be_its_file_name);
     RUN_TEST(orders_should_agree_with_the_descriptor);
     RUN_TEST(refusals_should_name_the_reason);
     RUN_TEST(cub_modes_should_refuse_what_this_cccl_cannot_do);
+    RUN_TEST(row_vendors_and_the_cpu_loop_should_declare_their_shapes);
     return test_exit_code();
 }

@@ -12,18 +12,13 @@
  *                float on load, reducing in float
  *   bench_compare -m cub */
 #include <cub/device/device_reduce.cuh>
-#include <cuda/functional>
 #include <cuda/std/cstdint>
 
+#include "cccl_operator.cuh"
 #include "cuda_check.h"
 #include "method.cuh"
 
 namespace {
-
-template <class Op, class A> struct cub_operator;
-template <class A> struct cub_operator<op_sum, A> { using type = cuda::std::plus<A>; };
-template <class A> struct cub_operator<op_max, A> { using type = cuda::maximum<A>; };
-template <class A> struct cub_operator<op_min, A> { using type = cuda::minimum<A>; };
 
 template <class T, class Op> struct cub_launch {
     using A = acc_t<T>;
@@ -33,7 +28,7 @@ template <class T, class Op> struct cub_launch {
                               cudaStream_t stream)
     {
         const auto items = (cuda::std::int64_t)n;
-        const typename cub_operator<Op, A>::type op;
+        const typename cccl_operator<Op, A>::type op;
         if constexpr (!cuda::std::is_same_v<A, T>)
             return cub::DeviceReduce::TransformReduce(temp_storage, bytes, in, out, items, op,
                                                       widen_op<T>(), identity<Op, A>(), stream);

@@ -27,7 +27,7 @@ DEFINE_METHOD(cub_atomic, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceRe
 
 DEFINE_METHOD(cub_atomic, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceReduce, not_guaranteed",
               .idea = "one kernel adding block totals with atomics; workspace via the env's memory resource",
-              .types = 0, .ops = 0, .unsupported_why = CUB_ENV_REFUSAL.text,
+              .types = 0, .ops = 0, .unsupported_why = CCCL_3_1_REFUSAL.text,
               .launch = cub_env_unavailable, .flags = METHOD_ORDER_VARIES);
 
 #endif

@@ -21,57 +21,20 @@
  * run_to_run - the `cub` row - so those rows refuse such pairs instead.
  *
  * Built against an older CCCL (the CUDA 13.0 toolkit's is 3.0.1), CUB_ENV_API
- * is 0 and both rows refuse every pair with CUB_ENV_REFUSAL.text. */
+ * is 0 and both rows refuse every pair with CCCL_3_1_REFUSAL.text
+ * (cccl_requirement.cuh). */
 #ifndef CUB_ENV_CUH
 #define CUB_ENV_CUH
 
-#include <cuda/version> /* CCCL_VERSION */
-
+#include "cccl_requirement.cuh"
 #include "cuda_check.h"
 #include "method.cuh"
 
-#define CUB_ENV_MIN_CCCL_VERSION 3001000 /* 3.1.0 */
-#if CCCL_VERSION >= CUB_ENV_MIN_CCCL_VERSION
+#if CCCL_VERSION >= CCCL_3_1
 #define CUB_ENV_API 1
 #else
 #define CUB_ENV_API 0
 #endif
-
-/* "needs CCCL >= 3.1 (built with 3.0.1); configure with ...", the version
- * the build really used, made at compile time for the descriptor. */
-struct cub_env_refusal_text {
-    char text[160];
-};
-
-constexpr cub_env_refusal_text make_cub_env_refusal()
-{
-    cub_env_refusal_text r{};
-    int at = 0;
-    auto put = [&](const char *s) {
-        while (*s && at + 1 < (int)sizeof r.text)
-            r.text[at++] = *s++;
-    };
-    auto put_number = [&](int v) {
-        char digits[12] = {};
-        int count = 0;
-        do {
-            digits[count++] = char('0' + v % 10);
-            v /= 10;
-        } while (v > 0);
-        while (count > 0 && at + 1 < (int)sizeof r.text)
-            r.text[at++] = digits[--count];
-    };
-    put("needs CCCL >= 3.1 (built with ");
-    put_number(CCCL_MAJOR_VERSION);
-    put(".");
-    put_number(CCCL_MINOR_VERSION);
-    put(".");
-    put_number(CCCL_PATCH_VERSION);
-    put("); configure with -DREDUCE_CCCL_ROOT=<newer CCCL: the nvidia-cuda-cccl wheel's nvidia/cu13>");
-    return r;
-}
-
-inline constexpr cub_env_refusal_text CUB_ENV_REFUSAL = make_cub_env_refusal();
 
 #if CUB_ENV_API
 

@@ -53,7 +53,7 @@ DEFINE_METHOD(cub_reproducible, .family = FAMILY_VENDOR, .source = "CCCL cub::De
 
 DEFINE_METHOD(cub_reproducible, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceReduce, gpu_to_gpu",
               .idea = "CUB's reproducible float accumulator (RFA): same bits on any GPU; workspace via the env",
-              .types = 0, .ops = 0, .unsupported_why = CUB_ENV_REFUSAL.text,
+              .types = 0, .ops = 0, .unsupported_why = CCCL_3_1_REFUSAL.text,
               .launch = cub_env_unavailable, .flags = METHOD_GRID_INDEPENDENT);
 
 #endif

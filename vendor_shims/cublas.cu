@@ -6,30 +6,13 @@
  * without a host round trip. The handle is created on the first call (a
  * warm-up, untimed) and kept; the 64-bit API takes n > 2^31.
  *   bench_compare -m cublas --type double */
-#include <cublas_v2.h>
-
 #include <cstdio>
 
+#include "cublas_handle.cuh"
 #include "cuda_check.h"
 #include "method.cuh"
 
-#define CUBLAS_TRY(call)                                                          \
-    do {                                                                          \
-        const cublasStatus_t cublas_try_status_ = (call);                         \
-        if (cublas_try_status_ != CUBLAS_STATUS_SUCCESS) {                        \
-            std::fprintf(stderr, "cuBLAS error %d (%s) at %s:%d in %s\n",         \
-                         (int)cublas_try_status_,                                 \
-                         cublasGetStatusString(cublas_try_status_), __FILE__,     \
-                         __LINE__, #call);                                        \
-            return (int)cudaErrorUnknown;                                         \
-        }                                                                         \
-    } while (0)
-
-namespace {
-
-/* One handle per device, created on first use: a handle belongs to the
- * device current when it was made (bench_compare --gpus calls on several). */
-cublasHandle_t shared_handle(void)
+cublasHandle_t cublas_shared_handle(void)
 {
     constexpr int DEVICES = 64;
     static cublasHandle_t handles[DEVICES] = {};
@@ -41,10 +24,12 @@ cublasHandle_t shared_handle(void)
     return handles[device];
 }
 
+namespace {
+
 int cublas_asum(struct reduce_spec spec, const void *d_in, size_t n, void *d_out, void *,
                 cudaStream_t stream)
 {
-    cublasHandle_t handle = shared_handle();
+    cublasHandle_t handle = cublas_shared_handle();
     if (!handle) {
         std::fprintf(stderr, "cuBLAS error: cublasCreate failed\n");
         return (int)cudaErrorUnknown;
@@ -68,7 +53,7 @@ int cublas_asum(struct reduce_spec spec, const void *d_in, size_t n, void *d_out
 
 extern "C" int cublas_version(int *version)
 {
-    cublasHandle_t handle = shared_handle();
+    cublasHandle_t handle = cublas_shared_handle();
     if (!handle)
         return (int)cudaErrorUnknown;
     CUBLAS_TRY(cublasGetVersion(handle, version));

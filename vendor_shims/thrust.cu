@@ -8,27 +8,15 @@
  *   bench_compare -m thrust */
 #include <thrust/execution_policy.h>
 #include <thrust/functional.h>
-#include <thrust/system/system_error.h>
 #include <thrust/reduce.h>
 #include <thrust/transform_reduce.h>
 
-#include <cuda/functional>
-#include <cuda/std/functional>
-
-#include <cstdio>
-#include <new>
-
+#include "cccl_operator.cuh"
 #include "cuda_check.h"
 #include "method.cuh"
+#include "thrust_call.cuh"
 
 namespace {
-
-template <class Op, class A> struct thrust_operator;
-/* libcu++'s operators: thrust::plus / maximum / minimum are aliases of them
- * (CCCL 3.0), deprecated in CCCL 3.5. */
-template <class A> struct thrust_operator<op_sum, A> { using type = cuda::std::plus<A>; };
-template <class A> struct thrust_operator<op_max, A> { using type = cuda::maximum<A>; };
-template <class A> struct thrust_operator<op_min, A> { using type = cuda::minimum<A>; };
 
 template <class T, class Op> struct thrust_launch {
     using A = acc_t<T>;
@@ -43,20 +31,14 @@ template <class T, class Op> struct thrust_launch {
     {
         A result = identity<Op, A>();
         const auto policy = thrust::cuda::par.on(stream);
-        const typename thrust_operator<Op, A>::type op;
-        try {
+        const typename cccl_operator<Op, A>::type op;
+        PROPAGATE(thrust_call([&] {
             if constexpr (cuda::std::is_same_v<A, T>)
                 result = thrust::reduce(policy, d_in, d_in + n, identity<Op, A>(), op);
             else
                 result = thrust::transform_reduce(policy, d_in, d_in + n, widen_op<T>(),
                                                   identity<Op, A>(), op);
-        } catch (const thrust::system_error &e) {
-            std::fprintf(stderr, "thrust failed: %s\n", e.what());
-            return e.code().value() ? e.code().value() : (int)cudaErrorUnknown;
-        } catch (const std::bad_alloc &) {
-            std::fprintf(stderr, "thrust failed: out of memory\n");
-            return (int)cudaErrorMemoryAllocation;
-        }
+        }));
         /* From pageable memory the call returns once `result` is staged, so the
          * stack variable may go out of scope right after. */
         CUDA_TRY(cudaMemcpyAsync(d_out, &result, sizeof result, cudaMemcpyHostToDevice, stream));

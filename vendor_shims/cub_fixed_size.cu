@@ -1,0 +1,117 @@
+/* cub::DeviceSegmentedReduce's fixed-size overload (CCCL >= 3.1): rows only,
+ * every row `cols` long, no offsets at all:
+ *   DeviceSegmentedReduce::Sum / Max / Min(temp_storage, bytes, in, out,
+ *       int64 num_segments, int segment_size, stream)
+ * (the same signature in CCCL 3.1.4 and 3.5). The rows are never empty
+ * (cols >= 1), so ::Max and ::Min's starting values (lowest(), max()) never
+ * show; half and bfloat16 go through a transform iterator that widens each
+ * element to float, reducing in float. Temporary storage as the `cub` row:
+ * queried per shape, allocated by the harness outside the timing.
+ * Limits: num_segments is 64-bit, segment_size an int - a row of more than
+ * INT_MAX elements is an error (the descriptor has no field to refuse a
+ * width), far past the 64 MiB default (2^24 floats).
+ * Built against an older CCCL (the CUDA 13.0 toolkit's 3.0.1, which has no
+ * such overload) it refuses every pair with CCCL_3_1_REFUSAL.text.
+ * Measured in issue 19 (H100, 64 MiB float, cold, CUB 3.5): 56.8 us at 32
+ * columns, 34.6 at 128, 35.2 at 1,024, 28.7 at 4,096, 29.1 at 32,768, 29.7
+ * at 2^20; the whole-array sum of the same bytes 26.9.
+ *   bench_compare --cols 32 -m cub_segmented,cub_fixed_size   (configure with -DREDUCE_CCCL_ROOT=...) */
+#include "cccl_requirement.cuh"
+#include "cuda_check.h"
+#include "method.cuh"
+
+#if CCCL_VERSION >= CCCL_3_1
+
+#include <cub/device/device_segmented_reduce.cuh>
+#include <cuda/std/cstdint>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <climits>
+#include <cstdio>
+
+namespace {
+
+template <class T, class Op> struct cub_fixed_size_launch {
+    using A = acc_t<T>;
+
+    template <class In>
+    static cudaError_t reduce(void *temp_storage, size_t &bytes, In in, A *out, cuda::std::int64_t rows,
+                              int cols, cudaStream_t stream)
+    {
+        if constexpr (cuda::std::is_same_v<Op, op_sum>)
+            return cub::DeviceSegmentedReduce::Sum(temp_storage, bytes, in, out, rows, cols, stream);
+        else if constexpr (cuda::std::is_same_v<Op, op_max>)
+            return cub::DeviceSegmentedReduce::Max(temp_storage, bytes, in, out, rows, cols, stream);
+        else
+            return cub::DeviceSegmentedReduce::Min(temp_storage, bytes, in, out, rows, cols, stream);
+    }
+
+    /* One call for both phases of CUB's idiom (temp_storage == nullptr: size
+     * query). cudaErrorInvalidValue for a row past CUB's int segment_size. */
+    static cudaError_t reduce(void *temp_storage, size_t &bytes, const T *in, reduce_shape shape, A *out,
+                              cudaStream_t stream)
+    {
+        if (shape.cols > (size_t)INT_MAX) {
+            std::fprintf(stderr, "cub_fixed_size: rows of %zu elements: CUB's segment_size is an int\n",
+                         shape.cols);
+            return cudaErrorInvalidValue;
+        }
+        const auto rows = (cuda::std::int64_t)shape.count;
+        const int cols = (int)shape.cols;
+        if constexpr (!cuda::std::is_same_v<A, T>)
+            return reduce(temp_storage, bytes, thrust::make_transform_iterator(in, widen_op<T>()), out, rows,
+                          cols, stream);
+        else
+            return reduce(temp_storage, bytes, in, out, rows, cols, stream);
+    }
+
+    /* At least 1 byte: a workspace of none would reach run() as nullptr,
+     * which CUB takes for another size query, and nothing would be computed. */
+    static int workspace(reduce_shape shape, size_t *bytes)
+    {
+        *bytes = 0;
+        CUDA_TRY(reduce(nullptr, *bytes, nullptr, shape, nullptr, 0));
+        *bytes = *bytes > 0 ? *bytes : 1;
+        return 0;
+    }
+
+    static int run(const T *in, reduce_shape shape, A *out, void *workspace, cudaStream_t stream)
+    {
+        size_t bytes = 0; /* asked again: host work only, as in the `cub` row */
+        CUDA_TRY(reduce(nullptr, bytes, nullptr, shape, nullptr, stream));
+        CUDA_TRY(reduce(workspace, bytes, in, shape, out, stream));
+        return 0;
+    }
+};
+
+} // namespace
+
+DEFINE_METHOD(cub_fixed_size, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceSegmentedReduce, fixed size",
+              .idea = "vendor segmented reduction with one segment size for all rows (no offsets); "
+                      "temp storage allocated outside the timing",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
+              .shapes = SHAPE_BIT(SHAPE_ROWS),
+              .launch_shaped = launch_shaped_any_pair<cub_fixed_size_launch>,
+              .workspace_shaped = workspace_shaped_any_pair<cub_fixed_size_launch>);
+
+#else
+
+namespace {
+
+/* Built without the overload: every pair is refused before a call. */
+int cub_fixed_size_unavailable(reduce_spec, reduce_shape, const void *, size_t, void *, void *, cudaStream_t)
+{
+    return (int)cudaErrorNotSupported;
+}
+
+} // namespace
+
+DEFINE_METHOD(cub_fixed_size, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceSegmentedReduce, fixed size",
+              .idea = "vendor segmented reduction with one segment size for all rows (no offsets); "
+                      "temp storage allocated outside the timing",
+              .types = 0, .ops = 0, .unsupported_why = CCCL_3_1_REFUSAL.text,
+              .order = {.kind = ORDER_SERIAL_CHAIN}, .shapes = SHAPE_BIT(SHAPE_ROWS),
+              .launch_shaped = cub_fixed_size_unavailable);
+
+#endif

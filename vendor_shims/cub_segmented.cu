@@ -1,0 +1,103 @@
+/* cub::DeviceSegmentedReduce with begin and end offsets: one result per row
+ * or segment, called the way a careful user calls it - the temporary storage
+ * size is queried per shape (the workspace query) and the harness allocates
+ * it outside the timed region, so the timed call is the reduction alone.
+ *   rows:        no offsets array: begin = i x cols through a transform of a
+ *                counting iterator, end = begin + 1 (64-bit)
+ *   segments:    the shape's device offsets, begin = offsets, end =
+ *                offsets + 1 (CUB's idiom for contiguous segments)
+ *   sums:        DeviceSegmentedReduce::Sum (in the input type, as the
+ *                suite's integer rows do)
+ *   max, min:    DeviceSegmentedReduce::Reduce with cuda::maximum / minimum
+ *                and our identity: ::Max and ::Min start from lowest() and
+ *                max(), so an empty float segment would read -FLT_MAX where
+ *                every other row gives -inf (the `cub` row does the same)
+ *   half, bf16:  ::Reduce over a transform iterator that widens each element
+ *                to float, reducing in float
+ * num_segments is 64-bit (CCCL 3.0.1 and 3.5), so are the offsets: more than
+ * 2^31 elements in all work. CUB 3.0.1 gives each segment one block.
+ * Measured in issue 19 (H100, 64 MiB float, cold, CUB 3.0.1): 603 us at 32
+ * columns, 156 at 128, 40.0 at 1,024, 25.3 at 4,096, 26.1 at 32,768, 133 at
+ * 2^20; the whole-array sum of the same bytes 26.9.
+ *   bench_compare --cols 32 -m cub_segmented */
+#include <cub/device/device_segmented_reduce.cuh>
+#include <cuda/std/cstdint>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include "cccl_operator.cuh"
+#include "cuda_check.h"
+#include "method.cuh"
+
+namespace {
+
+/* Row i's first element, i x cols: CUB's begin offsets for rows. */
+struct row_start {
+    cuda::std::int64_t cols;
+    __host__ __device__ cuda::std::int64_t operator()(cuda::std::int64_t row) const { return row * cols; }
+};
+
+template <class T, class Op> struct cub_segmented_launch {
+    using A = acc_t<T>;
+
+    template <class Offsets>
+    static cudaError_t reduce(void *temp_storage, size_t &bytes, const T *in, A *out,
+                              cuda::std::int64_t count, Offsets begin, Offsets end, cudaStream_t stream)
+    {
+        const typename cccl_operator<Op, A>::type op;
+        if constexpr (!cuda::std::is_same_v<A, T>)
+            return cub::DeviceSegmentedReduce::Reduce(temp_storage, bytes,
+                                                      thrust::make_transform_iterator(in, widen_op<T>()),
+                                                      out, count, begin, end, op, identity<Op, A>(), stream);
+        else if constexpr (cuda::std::is_same_v<Op, op_sum>)
+            return cub::DeviceSegmentedReduce::Sum(temp_storage, bytes, in, out, count, begin, end, stream);
+        else
+            return cub::DeviceSegmentedReduce::Reduce(temp_storage, bytes, in, out, count, begin, end, op,
+                                                      identity<Op, A>(), stream);
+    }
+
+    /* One call for both phases of CUB's idiom (temp_storage == nullptr: size
+     * query), with the shape's begin and end offsets. */
+    static cudaError_t reduce(void *temp_storage, size_t &bytes, const T *in, reduce_shape shape, A *out,
+                              cudaStream_t stream)
+    {
+        const auto count = (cuda::std::int64_t)shape.count;
+        if (shape.kind == SHAPE_ROWS) {
+            const auto begin = thrust::make_transform_iterator(thrust::counting_iterator<cuda::std::int64_t>(0),
+                                                               row_start{(cuda::std::int64_t)shape.cols});
+            return reduce(temp_storage, bytes, in, out, count, begin, begin + 1, stream);
+        }
+        return reduce(temp_storage, bytes, in, out, count, shape.offsets, shape.offsets + 1, stream);
+    }
+
+    /* At least 1 byte: a workspace of none would reach run() as nullptr,
+     * which CUB takes for another size query, and nothing would be computed. */
+    static int workspace(reduce_shape shape, size_t *bytes)
+    {
+        *bytes = 0;
+        CUDA_TRY(reduce(nullptr, *bytes, nullptr, shape, nullptr, 0));
+        *bytes = *bytes > 0 ? *bytes : 1;
+        return 0;
+    }
+
+    static int run(const T *in, reduce_shape shape, A *out, void *workspace, cudaStream_t stream)
+    {
+        /* CUB's two-phase idiom asks for the size again: host work only, which
+         * the cold protocol's flush kernel hides (the GPU is busy meanwhile). */
+        size_t bytes = 0;
+        CUDA_TRY(reduce(nullptr, bytes, nullptr, shape, nullptr, stream));
+        CUDA_TRY(reduce(workspace, bytes, in, shape, out, stream));
+        return 0;
+    }
+};
+
+} // namespace
+
+DEFINE_METHOD(cub_segmented, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceSegmentedReduce",
+              .idea = "vendor segmented reduction from begin/end offsets (rows: i x cols, no array); "
+                      "temp storage allocated outside the timing",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
+              .launch_shaped = launch_shaped_any_pair<cub_segmented_launch>,
+              .workspace_shaped = workspace_shaped_any_pair<cub_segmented_launch>);
