@@ -3,17 +3,31 @@
 matplotlib (bench/requirements.txt) and no display.
 
   plot_results.py sweep SWEEP.json OUT   GB/s against n (log2 x), a line per method,
-                                         the read ceiling dashed
+                                         the read ceiling dashed; for a row sweep,
+                                         GB/s against the row width instead
   plot_results.py ratio SWEEP.json OUT   median time over CUB's at the same n (log x
                                          and y, the axis fitting every point), 1.0 marked
   plot_results.py bars RUN.json OUT      GB/s per method at the run's size, CUB marked
                                          (--n N picks one size of a sweep file)
 
-SWEEP.json is written by `bench_compare --sweep --json F`, RUN.json by
-`bench_compare --json F`: one format ("reduction-suite run v3"; v2 still
-reads), whose rows a sweep repeats per size. OUT's extension picks the file
-type: .svg, .png or .pdf. Only PASS rows are drawn; a footnote counts the rest.
-Titles name the device, the clocks the run recorded and the commit.
+Three kinds of file, one format ("reduction-suite run v4"; v2 and v3 still
+read), all written by bench_compare --json F:
+  a plain run   (bench_compare --json F): one size, a row per method; with
+                --cols C or --segments SPEC the shape is in the context
+                (shape, cols, segments) and the run draws as any other
+  a size sweep  (--sweep): a row per method and size n, context n 0
+  a row sweep   (--row-sweep): a row per method and row width (its "cols"),
+                one total; context shape "rows" and cols 0. Only 'sweep'
+                draws it: GB/s (bytes read and written) against the width
+                (log2 x, 1 .. n), a line per method, titled with the total;
+                a row with cols 0 in it is a whole-array reduction of the
+                same total, and the best such PASS row is drawn as a
+                horizontal line (none is drawn where the file holds none).
+                A row without "cols" is refused.
+
+OUT's extension picks the file type: .svg, .png or .pdf. Only PASS rows are
+drawn; a footnote counts the rest. Titles name the device, the clocks the run
+recorded and the commit.
 Any problem (a missing or bad file, nothing to draw, no matplotlib) is one
 line on stderr and exit status 2, with no output file written.
 """
@@ -27,7 +41,7 @@ import tempfile
 
 PROG = "plot_results.py"
 FORMAT_RE = re.compile(r"reduction-suite run v(\d+)\Z")
-VERSIONS = (2, 3)  # v2: no n in rows (the context's), no clock keys
+VERSIONS = (2, 3, 4)  # v2: no n in rows (the context's), no clock keys; v4: shapes
 OUT_TYPES = ("svg", "png", "pdf")
 ELEMENT_BYTES = {"float": 4, "double": 8, "int32": 4, "int64": 8, "uint32": 4,
                  "half": 2, "bfloat16": 2}
@@ -56,13 +70,20 @@ class Run:
         match = FORMAT_RE.match(str(doc["format"]))
         if not match or int(match.group(1)) not in VERSIONS:
             raise PlotError(f"{path}: format is {doc['format']!r}, expected "
-                            f"'reduction-suite run v{VERSIONS[-1]}' (or v{VERSIONS[0]})")
+                            f"'reduction-suite run v{VERSIONS[-1]}' (or "
+                            + ", ".join(f"v{v}" for v in VERSIONS[:-1]) + ")")
         self.context = doc.get("context")
         methods = doc.get("methods")
         if not isinstance(self.context, dict) or not isinstance(methods, list):
             raise PlotError(f"{path}: needs a \"context\" object and a \"methods\" list")
         run_n = self.context.get("n") or 0
+        # A row sweep keeps the total and varies the width: the x of its plot
+        # is each row's cols. A --cols run has the width in the context.
+        self.row_sweep = (self.context.get("shape") == "rows"
+                          and not self.context.get("cols"))
+        self.x_name = "cols" if self.row_sweep else "n"
         self.rows, self.left_out = [], []  # left_out: (why, name, n)
+        self.whole = []  # a row sweep's PASS whole-array rows (cols 0)
         for i, row in enumerate(methods):
             where = f"{path}: methods[{i}]"
             if not isinstance(row, dict) or not isinstance(row.get("name"), str):
@@ -71,17 +92,19 @@ class Run:
             n = number(row, "n", where) if "n" in row else run_n
             if not isinstance(n, (int, float)) or n <= 0 or n != int(n):
                 raise PlotError(f"{where} ({row['name']}) has no size n")
+            cols = row_width(row, where) if self.row_sweep else 0
             median_us, gbps = number(row, "median_us", where), number(row, "gbps", where)
             if status != "PASS" or median_us is None or gbps is None:
                 why = str(status) if status != "PASS" else "PASS, no finite time or GB/s"
                 self.left_out.append((why, row["name"], int(n)))
                 continue
-            self.rows.append({"name": row["name"], "family": row.get("family", ""),
-                              "n": int(n), "median_us": median_us, "gbps": gbps,
-                              "throttled": bool(row.get("throttled"))})
+            drawn = {"name": row["name"], "family": row.get("family", ""), "n": int(n),
+                     "x": cols if self.row_sweep else int(n), "median_us": median_us,
+                     "gbps": gbps, "throttled": bool(row.get("throttled"))}
+            (self.whole if self.row_sweep and cols == 0 else self.rows).append(drawn)
         if not self.rows:
             raise PlotError(f"{path}: no PASS rows to draw ({len(methods)} rows in all)")
-        self.sizes = sorted({r["n"] for r in self.rows})
+        self.sizes = sorted({r["x"] for r in self.rows})  # the x axis: n, or a row sweep's cols
         # Registry order as the file lists it, failed rows included: the same
         # colour per method in every plot of the file.
         self.methods = [m for m in dict.fromkeys(row["name"] for row in methods)
@@ -89,8 +112,14 @@ class Run:
 
     def need_sweep(self, plot):
         if len(self.sizes) < 2:
-            raise PlotError(f"{self.path} holds one size (n={self.sizes[0]}); '{plot}' needs "
-                            "a sweep file (bench_compare --sweep --json F)")
+            raise PlotError(f"{self.path} holds one size ({self.x_name}={self.sizes[0]}); "
+                            f"'{plot}' needs a sweep file (bench_compare --sweep or "
+                            "--row-sweep --json F)")
+
+    def refuse_row_sweep(self, plot):
+        if self.row_sweep:
+            raise PlotError(f"{self.path} is a row sweep (one total, a row per width); "
+                            f"'{plot}' draws a run or a size sweep: draw it with 'sweep'")
 
     def text(self, key, default="?"):
         value = self.context.get(key)
@@ -153,6 +182,17 @@ def load_json(path):
         raise PlotError(f"{path} is not JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
 
 
+def row_width(row, where):
+    """A row sweep's row width: its x, so a row without one cannot be placed."""
+    if "cols" not in row:
+        raise PlotError(f"{where} ({row['name']}) has no \"cols\": a row sweep's rows "
+                        "each need their width (bench_compare --row-sweep writes it)")
+    cols = number(row, "cols", where)
+    if cols is None or cols < 0 or cols != int(cols):
+        raise PlotError(f"{where}.cols is {row['cols']!r}, not a row width")
+    return int(cols)
+
+
 def number(row, key, where):
     """A row's number; None where the writer stored a non-finite value as null."""
     value = row.get(key)
@@ -200,7 +240,8 @@ def log2_n_axis(ax, run):
     ax.set_xticks([2.0 ** e for e in range(lo, hi + 1, step)],
                   [f"$2^{{{e}}}$" for e in range(lo, hi + 1, step)])
     ax.xaxis.set_minor_locator(NullLocator())
-    ax.set_xlabel(f"n ({run.element()} elements, log scale)")
+    ax.set_xlabel(f"row width: cols ({run.element()} elements, log scale)" if run.row_sweep
+                  else f"n ({run.element()} elements, log scale)")
     ax.grid(True, which="major", color="#e5e5e5")
 
 
@@ -212,7 +253,7 @@ def series(run, value):
     for r in run.rows:
         y = value(r)
         if y is not None:
-            values.setdefault(r["name"], {})[r["n"]] = y
+            values.setdefault(r["name"], {})[r["x"]] = y
     return {m: (run.sizes, [values[m].get(n, math.nan) for n in run.sizes])
             for m in run.methods if m in values}
 
@@ -223,6 +264,10 @@ def sweep_plot(run, args):
     ax = fig.add_subplot()
     for name, (xs, ys) in series(run, lambda r: r["gbps"]).items():
         ax.plot(xs, ys, marker="o", markersize=3, label=name, **method_style(run, name))
+    if run.whole:  # the same bytes as one array: what every width aims at
+        best = max(run.whole, key=lambda r: r["gbps"])
+        ax.axhline(best["gbps"], color="black", linestyle="-.", linewidth=1.2,
+                   label=f"whole array ({best['name']}) {best['gbps']:.0f} GB/s")
     ceiling = run.context.get("read_ceiling_gbs")
     if isinstance(ceiling, (int, float)) and ceiling > 0:
         ax.axhline(ceiling, color="black", linestyle="--", linewidth=1,
@@ -233,9 +278,15 @@ def sweep_plot(run, args):
                    label=f"theoretical peak {peak:.0f} GB/s")
     log2_n_axis(ax, run)
     ax.set_ylim(bottom=0)
-    ax.set_ylabel("GB/s (bytes read / median time)")
-    what = f"{run.text('op', 'sum').capitalize()} of n {run.element()}s"
-    ax.set_title(run.title(f"{what}: GB/s against n"))
+    op = run.text('op', 'sum').capitalize()
+    if run.row_sweep:
+        ax.set_ylabel("GB/s (bytes read and results written / median time)")
+        total = max(r["n"] for r in run.rows + run.whole)
+        what = f"{op} of the rows of {size_text(total, run.element())}"
+        ax.set_title(run.title(f"{what}: GB/s against row width"))
+    else:
+        ax.set_ylabel("GB/s (bytes read / median time)")
+        ax.set_title(run.title(f"{op} of n {run.element()}s: GB/s against n"))
     ax.legend(loc="upper left", fontsize=8)
     footnote(fig, run.footnote())
     return fig
@@ -243,6 +294,7 @@ def sweep_plot(run, args):
 
 def ratio_plot(run, args):
     """Median time over CUB's at each n; below 1 is faster than CUB."""
+    run.refuse_row_sweep("ratio")
     run.need_sweep("ratio")
     cub_us = {r["n"]: r["median_us"] for r in run.rows if r["name"] == "cub"}
     if not cub_us:
@@ -285,6 +337,7 @@ def ratio_axis(ax, lo, hi):
 
 
 def bars_plot(run, args):
+    run.refuse_row_sweep("bars")
     n = args.n
     if n is None:
         if len(run.sizes) > 1:
@@ -365,7 +418,8 @@ def save(fig, out, kind):
 
 # ---- command line ----------------------------------------------------------
 
-PLOTS = {"sweep": (sweep_plot, "GB/s against n, a line per method (a sweep file)"),
+PLOTS = {"sweep": (sweep_plot, "GB/s against n, or against the row width, a line per "
+                               "method (a size or row sweep file)"),
          "ratio": (ratio_plot, "median time over CUB's against n (a sweep file)"),
          "bars": (bars_plot, "GB/s per method at one size (a single run)")}
 
