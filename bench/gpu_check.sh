@@ -46,6 +46,14 @@
 #                  cubmodes_{64mib,1gib}.{csv,md}; double sums at 1 GiB
 #     cubsweep     after cubmodes: a sweep 2^10..2^30 of steps 17-20 against
 #                  cub and cub_atomic -> cubmodes_sweep.{csv,json}
+#     cccl         the CCCL 3.5 build alone (build-cccl), for the steps below
+#     rows         with build-cccl's bench_compare when it exists (CUB's
+#                  fixed-size rows need CCCL >= 3.1): test_shapes_gpu; the
+#                  width sweep 1 .. 2^24 at 64 MiB of floats, every row method
+#                  -> rows_sweep.{csv,json}, beside the whole-array sum in the
+#                  same run; the ragged tables (uniform:8, uniform:100,
+#                  uniform:10000, powerlaw:100) -> segments.txt; every
+#                  (type, operator) at widths 32 and 4096 -> rows_matrix.txt
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -172,6 +180,30 @@ for s in "$@"; do
         step cubmodes_sweep build-cccl/bench/bench_compare --sweep -S 30 \
             -m one_pass_ilp,tma_ring,reproducible,exact,cub,cub_atomic \
             --csv "$out/cubmodes_sweep.csv" --json "$out/cubmodes_sweep.json" ;;
+    cccl)
+        if root=$(cccl_root); then
+            step cccl_build configure_and_build build-cccl -DREDUCE_CCCL_ROOT="$root"
+        else
+            echo "== cccl: no CCCL wheel in deps/" | tee -a "$log"
+            status=1
+        fi ;;
+    rows)
+        rows_bench=$bench rows_tests=$build/tests
+        [ -x build-cccl/bench/bench_compare ] && rows_bench=build-cccl/bench/bench_compare rows_tests=build-cccl/tests
+        row_methods=$("$rows_bench" --list | awk '$3 ~ /rows|segments/ && $2 != "cpu" {print $1}' | paste -sd, -)
+        step rows_version "$rows_bench" --version
+        step rows_test "$rows_tests/test_shapes_gpu"
+        step rows_whole "$rows_bench" -m one_pass_ilp,cub -S 100
+        step rows_sweep "$rows_bench" --row-sweep -S 100 -m "$row_methods" \
+            --csv "$out/rows_sweep.csv" --json "$out/rows_sweep.json"
+        : >"$out/segments.txt"
+        for spec in uniform:8 uniform:100 uniform:10000 powerlaw:100; do
+            step "segments_$spec" bash -c "set -o pipefail; $rows_bench --segments $spec -S 100 -m $row_methods | tee -a $out/segments.txt"
+        done
+        : >"$out/rows_matrix.txt"
+        for cols in 32 4096; do
+            step "rows_matrix_$cols" bash -c "set -o pipefail; $rows_bench --cols $cols --type all --op all -S 30 -m $row_methods | tee -a $out/rows_matrix.txt"
+        done ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done

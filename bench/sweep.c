@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "registry.h"
 #include "report.h"
 
 #define MAX_SWEEP_SIZES 96
@@ -61,6 +62,36 @@ static void print_sweep_row(FILE *out, const struct run *run, bool header, bool 
     fflush(out);
 }
 
+/* A row sweep is read against the whole-array sum of the same total in the
+ * same run: the suite's fastest whole-array kernel and CUB, written with
+ * cols 0 (plot_results.py draws the best as the whole-array line). */
+static int measure_whole_array(const struct bench_options *o, struct bench_session *session,
+                               size_t total, FILE *table, struct run *run)
+{
+    struct selection whole = {.count = 0};
+    const char *const names[] = {"one_pass_ilp", "cub"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+        if (find_method(names[i]))
+            whole.methods[whole.count++] = find_method(names[i]);
+    struct bench_options at = *o;
+    at.row_sweep = false;
+    at.cols = 0;
+    at.rows = 0;
+    fprintf(stderr, "sweep: the whole array of n = %zu first\n", total);
+    struct run whole_run = {0};
+    const int status = measure_selection(&at, &whole, session, (struct reduce_spec){o->type, o->op},
+                                         total, &whole_run);
+    for (size_t i = 0; i < whole_run.count; ++i)
+        fprintf(table, "whole array  %-14s %10.1f GB/s  %s\n", whole_run.rows[i].name,
+                whole_run.rows[i].gbps, method_status_name(whole_run.rows[i].status));
+    if (status != EXIT_BAD_INPUT && append_rows(run, &whole_run) != 0) {
+        free(whole_run.rows);
+        return EXIT_BAD_INPUT;
+    }
+    free(whole_run.rows);
+    return status;
+}
+
 int run_sweep(const struct bench_options *o, const struct selection *s,
               struct bench_session *session, FILE *table, struct run *run)
 {
@@ -74,7 +105,9 @@ int run_sweep(const struct bench_options *o, const struct selection *s,
         snprintf(run->context.shape, sizeof run->context.shape, "%s", shape_kind_name(SHAPE_ROWS));
     print_run_header(table, &run->context);
     fprintf(table, "\n");
-    int status = 0;
+    int status = o->row_sweep ? measure_whole_array(o, session, total, table, run) : 0;
+    if (status == EXIT_BAD_INPUT)
+        return status;
     for (size_t i = 0; i < count; ++i) {
         /* A row sweep keeps the total: total / width whole rows of each width. */
         struct bench_options at = *o;
