@@ -55,6 +55,7 @@ static void print_version(void)
     char nccl[256];
     nccl_describe(nccl, sizeof nccl);
     printf("multi-GPU combines: p2p; nccl: %s\n", nccl);
+    printf("torch rows: %s\n", torch_description());
 }
 
 static int compare_files(const struct bench_options *o)
