@@ -37,20 +37,28 @@
  * The summation order is the library's own: declared a serial chain, the
  * loosest bound, as for CUB.
  *
+ * Whatever else PyTorch allocates (a large reduction's staging buffer and
+ * semaphores, in ATen's Reduce.cuh) comes from its caching allocator, which
+ * calls cudaMalloc in the untimed warm-up and reuses the blocks afterwards:
+ * the row is timed on the device like CUB's, not as "allocates".
+ *
  * Errors: every call is inside one try; an exception (c10::Error or any
  * std::exception) is printed as "PyTorch error: ..." and returned as
- * cudaErrorUnknown, so the row reads FAILED with the reason, as cuBLAS does.
+ * cudaErrorUnknown, so the row reports the error with its reason, as cuBLAS
+ * does.
  *
- * Two CUDA runtimes in one process: the suite links the toolkit's CUDA
- * runtime and cuBLAS as always; libtorch_cuda.so needs libcudart.so.13,
- * libcublas.so.13 and more, found through its own RPATH in the wheel's
- * nvidia/ packages - except those whose SONAME the process has already
- * loaded from the toolkit, which the loader shares. Both runtimes sit on the
- * device's primary context, so the suite's stream and pointers are valid
- * in PyTorch's calls. Built only where CMake found PyTorch (REDUCE_HAVE_TORCH,
- * in its own object library with PyTorch's include folders, see
- * CMakeLists.txt); elsewhere the row refuses every pair with
- * TORCH_REFUSAL and --version says why.
+ * Two sets of CUDA libraries in one process: the suite links the toolkit's
+ * CUDA runtime and cuBLAS as always, and PyTorch's libtorch_cuda.so looks for
+ * its own through its RPATH (the wheel's nvidia/ packages). A library whose
+ * SONAME is already loaded is shared: the programs load libcudart.so.13,
+ * libcublas.so.13 and libcublasLt.so.13 from the toolkit first (ldd of this
+ * build), so PyTorch runs on those, and on its own copies of the rest
+ * (cuDNN, cuSPARSE, ...). Both sit on the device's primary context, so the
+ * suite's stream and pointers are valid in PyTorch's calls.
+ * Built only where CMake found PyTorch (REDUCE_HAVE_TORCH, alone in the
+ * reduce_torch library with PyTorch's include folders, see CMakeLists.txt);
+ * elsewhere the row refuses every pair with TORCH_REFUSAL and --version says
+ * how to build it.
  *   bench_compare -m one_pass_ilp,cub,torch --type all --op all */
 #include <cstdio>
 
@@ -193,7 +201,7 @@ int torch_unavailable(struct reduce_spec, const void *, size_t, void *, void *, 
 
 } // namespace
 
-extern "C" const char *torch_description(void) { return "PyTorch: not built (" TORCH_HOW_TO_BUILD ")"; }
+extern "C" const char *torch_description(void) { return "PyTorch: not built - " TORCH_HOW_TO_BUILD; }
 
 DEFINE_METHOD(torch, .family = FAMILY_VENDOR, .source = TORCH_SOURCE, .idea = TORCH_IDEA,
               .types = 0, .ops = 0, .unsupported_why = TORCH_REFUSAL, .launch = torch_unavailable);
