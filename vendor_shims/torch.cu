@@ -72,6 +72,7 @@
 
 #ifdef REDUCE_HAVE_TORCH
 
+#include <ATen/Context.h>
 #include <ATen/core/Tensor.h>
 #include <ATen/ops/amax.h>
 #include <ATen/ops/amin.h>
@@ -133,6 +134,11 @@ int torch_reduce_on_stream(struct reduce_spec spec, const void *d_in, at::IntArr
     int device = 0;
     CUDA_TRY(cudaGetDevice(&device));
     try {
+        /* PyTorch sets up its CUDA state - its caching allocator, which a
+         * large reduction's staging buffer comes from - when it first makes a
+         * CUDA tensor itself; from_blob's tensors are ours, so ask for it
+         * (once per process; a no-op after). */
+        at::globalContext().lazyInitDevice(at::kCUDA);
         const c10::cuda::CUDAStreamGuard on_suite_stream(
             c10::cuda::getStreamFromExternal(stream, (c10::DeviceIndex)device));
         const auto on_device = at::TensorOptions().device(at::kCUDA, (c10::DeviceIndex)device);
