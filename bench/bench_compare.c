@@ -71,6 +71,7 @@ static void print_version(void)
     char nccl[256];
     nccl_describe(nccl, sizeof nccl);
     printf("multi-GPU combines: p2p; nccl: %s\n", nccl);
+    printf("torch rows: %s\n", torch_description());
 }
 
 /* The shape fields of the context a run with these options records

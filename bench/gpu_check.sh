@@ -54,6 +54,12 @@
 #                  same run; the ragged tables (uniform:8, uniform:100,
 #                  uniform:10000, powerlaw:100) -> segments.txt; every
 #                  (type, operator) at widths 32 and 4096 -> rows_matrix.txt
+#     torch        a second build (build-torch) with PyTorch from python3 (the
+#                  torch rows); its --version; test_methods_gpu on the torch
+#                  row; float 64 MiB against our best and CUB -> torch_64mib.*;
+#                  --type all --op all -> torch_matrix_64mib.txt; the float
+#                  sweep 2^10..2^28 -> torch_sweep.{csv,json}; full ctest of
+#                  build-torch
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -204,6 +210,18 @@ for s in "$@"; do
         for cols in 32 4096; do
             step "rows_matrix_$cols" bash -c "set -o pipefail; $rows_bench --cols $cols --type all --op all -S 30 -m $row_methods | tee -a $out/rows_matrix.txt"
         done ;;
+    torch)
+        torch_bench=build-torch/bench/bench_compare
+        step torch_build configure_and_build build-torch -DREDUCE_WITH_TORCH=ON
+        # fails where python3 did not give the build a PyTorch
+        step torch_version bash -c "$torch_bench --version && $torch_bench --version | grep -q 'torch rows: PyTorch [0-9]'"
+        step torch_methods build-torch/tests/test_methods_gpu --method torch
+        step torch_64MiB "$torch_bench" -m one_pass_ilp,tma_ring,cub,torch \
+            --csv "$out/torch_64mib.csv" --json "$out/torch_64mib.json" --markdown "$out/torch_64mib.md"
+        step torch_matrix_64MiB bash -c "set -o pipefail; $torch_bench --type all --op all -m one_pass_ilp,cub,torch | tee $out/torch_matrix_64mib.txt"
+        step torch_sweep "$torch_bench" --sweep --sweep-max 268435456 -m one_pass_ilp,tma_ring,cub,torch \
+            --csv "$out/torch_sweep.csv" --json "$out/torch_sweep.json"
+        step torch_test ctest --test-dir build-torch -LE exhaustive --output-on-failure ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done

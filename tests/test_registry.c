@@ -58,10 +58,11 @@ static void every_method_should_have_one_entry_point_per_shape_and_its_texts(voi
 
 /* Methods that take only some pairs: cuBLAS's two (float and double sums),
  * CUB's two determinism modes (sums; and nothing at all when built with a
- * CCCL older than 3.1, as CUB's fixed-size rows), and the reproducible and
- * exact kernels (floating-point sums). Every other method takes every pair. */
+ * CCCL older than 3.1, as CUB's fixed-size rows), PyTorch (no uint32; nothing
+ * at all when built without PyTorch), and the reproducible and exact kernels
+ * (floating-point sums). Every other method takes every pair. */
 static const char *const NARROW_METHODS[] = {"cublas", "cublas_rows", "cub_atomic", "cub_reproducible",
-                                             "cub_fixed_size", "reproducible", "exact"};
+                                             "cub_fixed_size", "torch", "reproducible", "exact"};
 
 static bool is_narrow(const char *name)
 {
@@ -75,7 +76,8 @@ static void declared_pairs_should_be_within_the_enums_and_refusals_explained(voi
 {
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
-        /* No pair at all: a method this build cannot run (CUB's modes, old CCCL). */
+        /* No pair at all: a method this build cannot run (CUB's modes with an
+         * old CCCL, torch without PyTorch). */
         CHECK((m->types == 0) == (m->ops == 0));
         CHECK((m->types & ~ALL_TYPES) == 0 && (m->ops & ~ALL_OPS) == 0);
         const bool refuses_some = m->types != ALL_TYPES || m->ops != ALL_OPS;
@@ -84,7 +86,7 @@ static void declared_pairs_should_be_within_the_enums_and_refusals_explained(voi
             CHECK(m->types == ALL_TYPES && m->ops == ALL_OPS);
         if (m->types == 0)
             CHECK(strcmp(m->name, "cub_atomic") == 0 || strcmp(m->name, "cub_reproducible") == 0 ||
-                  strcmp(m->name, "cub_fixed_size") == 0);
+                  strcmp(m->name, "cub_fixed_size") == 0 || strcmp(m->name, "torch") == 0);
     }
 }
 

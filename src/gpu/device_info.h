@@ -32,5 +32,8 @@ int device_free_bytes(size_t *free_bytes);
 /* Versions of the vendor libraries (vendor_shims/). */
 int cccl_version(void);
 int cublas_version(int *version);
+/* "PyTorch 2.11.0+cu130 (CUDA 13.0) from <its folder>", as found at configure
+ * time, or how to build the torch rows (vendor_shims/torch.cu). */
+const char *torch_description(void);
 
 #endif
