@@ -79,15 +79,23 @@ void host_any_pair(reduce_spec spec, const void *in, size_t n, void *result)
  *                        cudaStream_t)
  *   Launcher<T, Op>::workspace(reduce_shape shape, size_t *bytes)
  *   Host<T, Op>::reduce(const T *in, reduce_shape shape, acc_t<T> *results)
- * (n is the shape's: count x cols, or offsets[count]). */
+ * (n is the shape's: count x cols, or offsets[count]). A launcher that drives
+ * a library from the host and needs a segmented shape's n there - where
+ * offsets[count] sits in device memory - declares run with n after the shape:
+ *   Launcher<T, Op>::run(const T *in, reduce_shape shape, size_t n, acc_t<T> *out, ...) */
 template <template <class, class> class Launcher>
-int launch_shaped_any_pair(reduce_spec spec, reduce_shape shape, const void *in, size_t,
+int launch_shaped_any_pair(reduce_spec spec, reduce_shape shape, const void *in, size_t n,
                            void *out, void *workspace, cudaStream_t stream)
 {
     return with_pair(spec, [&](auto type, auto op) {
         using T = typename decltype(type)::type;
-        return Launcher<T, decltype(op)>::run(static_cast<const T *>(in), shape,
-                                              static_cast<acc_t<T> *>(out), workspace, stream);
+        using L = Launcher<T, decltype(op)>;
+        const auto *typed_in = static_cast<const T *>(in);
+        auto *typed_out = static_cast<acc_t<T> *>(out);
+        if constexpr (requires { L::run(typed_in, shape, n, typed_out, workspace, stream); })
+            return L::run(typed_in, shape, n, typed_out, workspace, stream);
+        else
+            return L::run(typed_in, shape, typed_out, workspace, stream);
     });
 }
 
