@@ -63,11 +63,19 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
     const size_t body_len = (n - head) / W;
     const size_t tail_start = head + body_len * W;
 
+    /* Head and tail are loaded first and added last, so their loads are in
+     * flight with the body's: in a short row (the row kernels, 21-26) a lane
+     * may have a head element and one vector, and an add between them would
+     * cost a second trip to DRAM. */
+    const bool has_head = thread < head;
+    const bool has_tail = thread < n - tail_start;
+    T head_element{}, tail_element{};
+    if (has_head)
+        head_element = in[thread];
+    if (has_tail)
+        tail_element = in[tail_start + thread];
+
     A acc = identity<Op, A>();
-    if (thread < head)
-        acc = op(acc, widen(in[thread]));
-    if (thread < n - tail_start)
-        acc = op(acc, widen(in[tail_start + thread]));
 
     /* Whole batches of LOADS loads, then at most one partial batch with
      * predicated loads: a thread with 3 vectors left still has all 3 in
@@ -93,6 +101,10 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
             if (i + k * threads < body_len)
                 acc = op(acc, fold_vector<Op, T>(v[k]));
     }
+    if (has_head)
+        acc = op(acc, widen(head_element));
+    if (has_tail)
+        acc = op(acc, widen(tail_element));
     return acc;
 }
 
