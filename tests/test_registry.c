@@ -31,24 +31,37 @@ static void names_should_be_unique_lowercase_identifiers(void)
     CHECK(find_method("vec4") == NULL); /* renamed: vector_loads */
 }
 
-static void every_method_should_have_one_entry_point_and_its_texts(void)
+/* One entry point for the whole array if the method takes it (shapes 0 or
+ * with SHAPE_WHOLE), none otherwise; one for rows and segments if it takes
+ * either, none otherwise. A CPU method computes every shape it takes on the
+ * host, and only CPU methods run on the host. */
+static void every_method_should_have_one_entry_point_per_shape_and_its_texts(void)
 {
+    const unsigned whole = SHAPE_BIT(SHAPE_WHOLE),
+                   many = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS);
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
-        CHECK((m->launch != NULL) + (m->pass != NULL) + (m->host != NULL) == 1);
+        CHECK((m->shapes & ~(whole | many)) == 0);
+        const bool takes_whole = m->shapes == 0 || (m->shapes & whole);
+        const bool takes_many = (m->shapes & many) != 0;
+        CHECK((m->launch != NULL) + (m->pass != NULL) + (m->host != NULL) == (takes_whole ? 1 : 0));
+        CHECK((m->launch_shaped != NULL) + (m->host_shaped != NULL) == (takes_many ? 1 : 0));
         CHECK(!m->workspace || m->launch);
+        CHECK(!m->workspace_shaped || m->launch_shaped);
         CHECK(!m->pass || m->pass->items_per_block > 0);
         CHECK(m->source && *m->source && m->idea && *m->idea);
-        CHECK((m->family == FAMILY_CPU) == (m->host != NULL));
+        CHECK((m->family == FAMILY_CPU) == (m->host != NULL || m->host_shaped != NULL));
+        if (m->family == FAMILY_CPU)
+            CHECK(!m->launch && !m->pass && !m->launch_shaped);
     }
 }
 
-/* Methods that take only some pairs: cuBLAS (float and double sums), CUB's
- * two determinism modes (sums; and nothing at all when built with a CCCL
- * older than 3.1), and the reproducible and exact kernels (floating-point
- * sums). Every other method takes every pair. */
-static const char *const NARROW_METHODS[] = {"cublas", "cub_atomic", "cub_reproducible",
-                                             "reproducible", "exact"};
+/* Methods that take only some pairs: cuBLAS's two (float and double sums),
+ * CUB's two determinism modes (sums; and nothing at all when built with a
+ * CCCL older than 3.1, as CUB's fixed-size rows), and the reproducible and
+ * exact kernels (floating-point sums). Every other method takes every pair. */
+static const char *const NARROW_METHODS[] = {"cublas", "cublas_rows", "cub_atomic", "cub_reproducible",
+                                             "cub_fixed_size", "reproducible", "exact"};
 
 static bool is_narrow(const char *name)
 {
@@ -101,7 +114,8 @@ static void every_name_should_be_its_file_name(void)
  * blocks are its pass's, a serial-chain flag is a chain, a method whose
  * bits vary run to run cannot promise the same bits on another grid; and
  * every order but a chain is far tighter than one (k at 2^24 elements,
- * summation_order.h). */
+ * summation_order.h) - a row method's only tighter: a row may have as few
+ * as 2 lanes (group_per_row) or 32 (warp_per_row) chaining it. */
 static void orders_should_agree_with_the_descriptor(void)
 {
     const size_t n = (size_t)1 << 24;
@@ -115,7 +129,8 @@ static void orders_should_agree_with_the_descriptor(void)
             CHECK(o.kind == ORDER_SERIAL_CHAIN);
         CHECK(!(m->flags & METHOD_GRID_INDEPENDENT) || !(m->flags & METHOD_ORDER_VARIES));
         if (o.kind != ORDER_SERIAL_CHAIN)
-            CHECK((o.width >= 1 || o.kind == ORDER_FIXED_DEPTH) && o.depth >= 1 && longest_chain(o, n) < n / 200);
+            CHECK((o.width >= 1 || o.kind == ORDER_FIXED_DEPTH) && o.depth >= 1 &&
+                  longest_chain(o, n) < (m->family == FAMILY_ROWS ? n - 1 : n / 200));
         if (m->family == FAMILY_VENDOR)
             CHECK(o.kind == ORDER_SERIAL_CHAIN); /* theirs to know, not ours */
     }
@@ -190,7 +205,7 @@ int main(int argc, char **argv)
     }
     source_dir = argv[1];
     RUN_TEST(names_should_be_unique_lowercase_identifiers);
-    RUN_TEST(every_method_should_have_one_entry_point_and_its_texts);
+    RUN_TEST(every_method_should_have_one_entry_point_per_shape_and_its_texts);
     RUN_TEST(declared_pairs_should_be_within_the_enums_and_refusals_explained);
     RUN_TEST(every_name_should_be_its_file_name);
     RUN_TEST(orders_should_agree_with_the_descriptor);
