@@ -13,25 +13,27 @@
  * outside the n elements is touched. The rows per tile and LANES are set on
  * the host from the width - for segments from the mean length n / count, the
  * only length the host has without a sync: a tile of segments that turns out
- * larger than the buffer (a long segment) is reduced from global memory by
- * the same groups (reduce_vectors), right but slower.
+ * larger than the buffer (a long segment) is reduced from global memory,
+ * its short rows by the same groups, its long ones by the whole block
+ * (reduce_vectors, block_reduce): right, and slower only by those rows.
  *
  * Fixes from group_per_row (step 22): a narrow row is no longer its own
  * load: at width 1 a thread has four 16-byte loads in flight, not one 4-byte
  * load, and a misaligned width (3, 33) costs no scalar heads and tails - only
  * the two vectors a tile straddles are read twice. The next tile's loads are
  * issued before this tile's rows are added (software pipelining), so the
- * barriers do not empty the block's loads in flight. Flaws: 58-68 registers
- * a thread (ptxas -v) leave 4 blocks of 256 per SM, 64 KiB in flight; widths
- * above a few hundred bytes fit few rows in a tile - warp_per_row is simpler
- * there.
+ * barriers do not empty the block's loads in flight. Flaws: 52-68 registers
+ * a thread (ptxas -v; 63-64 for float sums) leave 4 blocks of 256 per SM,
+ * 64 KiB in flight, and some segment instantiations spill up to 22 bytes;
+ * widths above a few hundred bytes fit few rows in a tile - warp_per_row is
+ * simpler there.
  *
  * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
  * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1: 67.1 MB read +
  * 67.1 MB written -> 44.7 + 3 = ~48 us; width 32: 67.1 + 2.1 MB -> 23.1 + 3 =
  * ~26 us; width 1024: 4 rows per tile, 32 lanes per row: ~26 us; width 2^20:
- * one row per tile, too long to stage, 16 groups of 32 lanes from global
- * memory: ~400 us (as warp_per_row).
+ * one row per tile, too long to stage, read by the whole block from global
+ * memory: ~250 us (as block_per_row).
  *   bench_compare --cols 3 -m tiled_rows
  */
 #include <cstring>
@@ -52,7 +54,9 @@ constexpr int LOADS = 4;
 constexpr size_t TILE_VECTORS = BLOCK * LOADS;
 constexpr size_t TILE_BYTES = (TILE_VECTORS - 2) * 16;
 /* A tile too long to stage is read from global memory, two loads in flight
- * per lane (fewer registers than four, for a path off the common case). */
+ * per lane (fewer registers than four, for a path off the common case): its
+ * rows of one batch of a group or less by the groups, its longer rows one
+ * after another by the whole block. */
 constexpr int FALLBACK_LOADS = 2;
 /* Lanes per row at most: a warp, for widths over 16 elements. */
 constexpr int MAX_LANES = 32;
@@ -97,6 +101,12 @@ __device__ __forceinline__ tile_geometry tile_at(Spans spans, size_t rows_per_ti
     g.vectors = (spans.end(g.first_row + g.rows - 1) + shift + V - 1) / V - g.first_vector;
     g.is_staged = g.vectors <= TILE_VECTORS;
     return g;
+}
+
+/* A row of an unstaged tile that one group's batch of loads does not cover. */
+template <class T> __device__ __forceinline__ bool is_long(size_t length, unsigned lanes)
+{
+    return length * sizeof(T) > lanes * FALLBACK_LOADS * 16;
 }
 
 template <class T>
@@ -156,6 +166,7 @@ __global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__
             const size_t r = first + group;
             const size_t row = current.first_row + r;
             A acc = identity<Op, A>();
+            bool is_group_row = false; /* the same for the group's lanes: one row */
             if (r < current.rows) {
                 const size_t begin = spans.begin(row);
                 const size_t length = spans.end(row) - begin;
@@ -163,13 +174,33 @@ __global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__
                     const T *staged_row = staged + (begin + shift - current.first_vector * V);
                     for (size_t c = lane; c < length; c += LANES)
                         acc = op(acc, widen(staged_row[c]));
-                } else {
+                    is_group_row = true;
+                } else if (!is_long<T>(length, LANES)) {
                     acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, lane, LANES);
+                    is_group_row = true;
                 }
             }
             acc = group_reduce<LANES, Op>(acc);
-            if (r < current.rows && lane == 0)
+            if (is_group_row && lane == 0)
                 out[row] = acc;
+        }
+        if (!current.is_staged) {
+            /* The long rows (a long segment is what made the tile too large
+             * to stage), each by the whole block: 256 threads' loads in flight
+             * instead of one group's. Every thread reads the same offsets, so
+             * the loop and its barriers are the block's. */
+            for (size_t r = 0; r < current.rows; ++r) {
+                const size_t row = current.first_row + r;
+                const size_t begin = spans.begin(row);
+                const size_t length = spans.end(row) - begin;
+                if (!is_long<T>(length, LANES))
+                    continue;
+                A acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, threadIdx.x, BLOCK);
+                acc = block_reduce<BLOCK, Op>(acc);
+                if (threadIdx.x == 0)
+                    out[row] = acc;
+                __syncthreads(); /* block_reduce's slots are written again by the next row */
+            }
         }
         __syncthreads(); /* every row read before the next tile is stored */
         current = next;
