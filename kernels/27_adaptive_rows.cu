@@ -4,19 +4,24 @@
  * warp per row is best at 128-4096 floats and 30x too slow at 2^20), so pick
  * one from the mean row length in bytes - the width of rows; n / count for
  * segments - and call its launcher:
- *     <= 128 B               tiled_rows      (23: tiles staged in shared memory)
+ *     rows      segments
+ *     <= 128 B  <= 512 B     tiled_rows      (23: tiles staged in shared memory)
  *     <= 512 B               group_per_row   (22: 16 lanes, 1-2 vectors each)
- *     <= 4 KiB               warp_per_row    (24)
- *     <= 32 KiB              block_per_row   (25)
- *     longer                 split_rows      (26: parts of ~32 KiB)
+ *     <= 4 KiB  <= 4 KiB     warp_per_row    (24)
+ *     <= 32 KiB <= 32 KiB    block_per_row   (25)
+ *     longer    longer       split_rows      (26: parts of ~32 KiB)
+ * Short segments go to tiled_rows up to 512 B because it sends a long
+ * segment among them to a whole block, where a group per row would leave it
+ * to the few lanes sized for the mean.
  * thread_per_row (21) is never the pick: tiled_rows reads the same narrow
  * rows with four vectors in flight per thread instead of one row. The
  * boundaries are predictions from the steps' headers, to be moved to where
  * the measured width sweep crosses. For segments the choice is made from
  * count and n alone: the longest segment would need the offsets read back to
- * the host, a sync inside the timed call. So a powerlaw array whose mean is
- * short gets lanes sized for the mean, and its few long segments are read by
- * one group each - the known gap.
+ * the host, a sync inside the timed call. So in a powerlaw array whose mean
+ * is short, a few very long segments are read by one block each - the known
+ * gap: it takes a device-side split of the long ones (CUB's approach) to
+ * spread one over many blocks.
  *
  * Fixes from each step alone: every width gets the step that is (predicted)
  * best there. Flaws: the choice is by the mean; no step spreads one long
@@ -38,23 +43,24 @@ extern "C" const struct method method_tiled_rows, method_group_per_row, method_w
 namespace {
 
 struct width_choice {
-    size_t max_mean_bytes;
+    size_t max_mean_bytes_rows, max_mean_bytes_segments;
     const struct method *step;
 };
 
 const width_choice CHOICES[] = {
-    {128, &method_tiled_rows},
-    {512, &method_group_per_row},
-    {4096, &method_warp_per_row},
-    {32768, &method_block_per_row},
-    {SIZE_MAX, &method_split_rows},
+    {128, 512, &method_tiled_rows},
+    {512, 512, &method_group_per_row},
+    {4096, 4096, &method_warp_per_row},
+    {32768, 32768, &method_block_per_row},
+    {SIZE_MAX, SIZE_MAX, &method_split_rows},
 };
 
 const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
 {
     const size_t mean_bytes = mean_span_length(shape, n) * element_size(spec.type);
+    const bool rows = shape.kind == SHAPE_ROWS;
     size_t i = 0;
-    while (mean_bytes > CHOICES[i].max_mean_bytes)
+    while (mean_bytes > (rows ? CHOICES[i].max_mean_bytes_rows : CHOICES[i].max_mean_bytes_segments))
         ++i;
     return CHOICES[i].step;
 }
