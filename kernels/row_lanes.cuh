@@ -82,8 +82,11 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, acc_t<T> *d_out, c
 }
 
 /* The order within one row of LANES lanes (summation_order.h): each lane
- * chains at most ceil(length / LANES) terms (fewer: a vector is one term of
- * the chain, folded as a tree), the group's shuffles add log2(LANES) levels. */
+ * chains at most ceil(length / LANES) + 2 terms (a vector is one term of the
+ * chain, folded as a tree; with fewer lanes than a vector's elements, the
+ * misaligned head's and tail's elements are terms of their own), the
+ * group's shuffles add log2(LANES) levels; ORDER_THREAD_CHAINS' allowance
+ * for a grid's combine, unused here, covers the + 2. */
 constexpr summation_order lane_group_order(unsigned lanes)
 {
     return {.kind = ORDER_THREAD_CHAINS, .width = lanes,
