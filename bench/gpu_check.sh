@@ -49,6 +49,8 @@
 #     cccl         the CCCL 3.5 build alone (build-cccl), for the steps below
 #     rows         with build-cccl's bench_compare when it exists (CUB's
 #                  fixed-size rows need CCCL >= 3.1): test_shapes_gpu; the
+#                  row methods are every GPU one that declares rows but
+#                  thread_per_row (one thread reads a whole wide row: seconds);
 #                  width sweep 1 .. 2^24 at 64 MiB of floats, every row method
 #                  -> rows_sweep.{csv,json}, beside the whole-array sum in the
 #                  same run; the ragged tables (uniform:8, uniform:100,
@@ -196,7 +198,7 @@ for s in "$@"; do
     rows)
         rows_bench=$bench rows_tests=$build/tests
         [ -x build-cccl/bench/bench_compare ] && rows_bench=build-cccl/bench/bench_compare rows_tests=build-cccl/tests
-        row_methods=$("$rows_bench" --list | awk '$3 ~ /rows|segments/ && $2 != "cpu" {print $1}' | paste -sd, -)
+        row_methods=$("$rows_bench" --list | awk '$3 ~ /rows|segments/ && $2 != "cpu" && $1 != "thread_per_row" {print $1}' | paste -sd, -)
         step rows_version "$rows_bench" --version
         step rows_test "$rows_tests/test_shapes_gpu"
         step rows_whole "$rows_bench" -m one_pass_ilp,cub -S 100

@@ -12,14 +12,24 @@
  * summation_order.h): 5 shuffle levels in its warp, 5 over the warps' results. */
 constexpr unsigned BLOCK_REDUCE_DEPTH = 10;
 
-/* Op over the 32 lanes of a full warp; every lane gets the result.
+/* Op over each aligned group of LANES lanes (a power of two up to 32) of a
+ * full warp; every lane gets its group's result. Exchanging with lane ^ offset
+ * for offsets below LANES never leaves the group, so the groups reduce side by
+ * side (the row kernels' groups per row); all 32 lanes must call it.
  * __shfl_xor_sync moves 4- and 8-byte values alike. */
-template <class Op, class A> __device__ __forceinline__ A warp_reduce(A v)
+template <int LANES, class Op, class A> __device__ __forceinline__ A group_reduce(A v)
 {
+    static_assert(LANES >= 1 && LANES <= 32 && (LANES & (LANES - 1)) == 0, "a power of two lanes");
 #pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1)
+    for (int offset = LANES / 2; offset > 0; offset >>= 1)
         v = Op{}(v, __shfl_xor_sync(FULL_WARP_MASK, v, offset));
     return v;
+}
+
+/* Op over the 32 lanes of a full warp; every lane gets the result. */
+template <class Op, class A> __device__ __forceinline__ A warp_reduce(A v)
+{
+    return group_reduce<32, Op>(v);
 }
 
 /* Op over a block of BLOCK threads (a multiple of 32, at most 1024): warps

@@ -34,45 +34,57 @@ static inline size_t last_block_workspace_bytes(int blocks)
     return LAST_BLOCK_PARTIALS_OFFSET + (size_t)blocks * MAX_RESULT_BYTES;
 }
 
-/* Call from every thread of every block, with the block's result in thread 0
- * (block_reduce's result); the last block writes the grid's result to *out. */
+/* The same for any group of blocks that reduce one result together (split_rows,
+ * step 26: the parts of one row): call from every thread of the block that
+ * computed part `part` of `parts`, its total in thread 0; the last part done
+ * writes Op over partials[0 .. parts) - in that order, whichever finished
+ * last - to *out and puts *parts_done back to 0. */
 template <int THREADS, class Op, class A>
-__device__ __forceinline__ void last_block_writes_total(A block_total, A *out, void *workspace)
+__device__ __forceinline__ void last_part_writes_total(A part_total, A *out, unsigned *parts_done,
+                                                       A *partials, unsigned part, unsigned parts)
 {
-    if (gridDim.x == 1) { /* nothing to combine: no counter, no trip to L2 */
+    if (parts == 1) { /* nothing to combine: no counter, no trip to L2 */
         if (threadIdx.x == 0)
-            *out = block_total;
+            *out = part_total;
         return;
     }
-    unsigned *blocks_done = (unsigned *)workspace;
-    A *partials = (A *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
-    __shared__ bool is_last_block;
+    __shared__ bool is_last_part;
     if (threadIdx.x == 0) {
-        partials[blockIdx.x] = block_total;
+        partials[part] = part_total;
         /* Release: this block's partial is visible GPU-wide before its
          * ticket is; acquire: the last block reads no partial before it holds
          * the last ticket. One acq_rel atomic does both (a __threadfence
          * before a relaxed atomicAdd measured the same: NOTES.md). */
-        cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*blocks_done);
-        is_last_block = done.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1;
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*parts_done);
+        is_last_part = done.fetch_add(1u, cuda::memory_order_acq_rel) == parts - 1;
     }
-    /* Broadcasts is_last_block and orders thread 0's acquire before every
+    /* Broadcasts is_last_part and orders thread 0's acquire before every
      * thread's reads below. */
     __syncthreads();
-    if (!is_last_block)
+    if (!is_last_part)
         return;
 
     /* __ldcg reads at L2, where all SMs' stores meet; this SM's L1 is not
      * coherent with the other SMs' writes. Thread t combines partials t,
      * t + THREADS, ... in order, then block_reduce's fixed tree. */
     A total = identity<Op, A>();
-    for (unsigned i = threadIdx.x; i < gridDim.x; i += THREADS)
+    for (unsigned i = threadIdx.x; i < parts; i += THREADS)
         total = Op{}(total, __ldcg(&partials[i]));
     total = block_reduce<THREADS, Op>(total);
     if (threadIdx.x == 0) {
         *out = total;
-        *blocks_done = 0; /* ready for the next call: nothing else touches it in this launch */
+        *parts_done = 0; /* ready for the next call: nothing else touches it in this launch */
     }
+}
+
+/* Call from every thread of every block, with the block's result in thread 0
+ * (block_reduce's result); the last block writes the grid's result to *out. */
+template <int THREADS, class Op, class A>
+__device__ __forceinline__ void last_block_writes_total(A block_total, A *out, void *workspace)
+{
+    last_part_writes_total<THREADS, Op>(
+        block_total, out, (unsigned *)workspace,
+        (A *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET), blockIdx.x, gridDim.x);
 }
 
 #endif

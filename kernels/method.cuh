@@ -99,11 +99,18 @@ int launch_shaped_any_pair(reduce_spec spec, reduce_shape shape, const void *in,
     });
 }
 
+/* The same for the workspace: a launcher that sizes its work from a
+ * segmented shape's n declares workspace(reduce_shape shape, size_t n,
+ * size_t *bytes). */
 template <template <class, class> class Launcher>
-int workspace_shaped_any_pair(reduce_spec spec, reduce_shape shape, size_t, size_t *bytes)
+int workspace_shaped_any_pair(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
 {
     return with_pair(spec, [&](auto type, auto op) {
-        return Launcher<typename decltype(type)::type, decltype(op)>::workspace(shape, bytes);
+        using L = Launcher<typename decltype(type)::type, decltype(op)>;
+        if constexpr (requires { L::workspace(shape, n, bytes); })
+            return L::workspace(shape, n, bytes);
+        else
+            return L::workspace(shape, bytes);
     });
 }
 

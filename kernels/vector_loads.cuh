@@ -17,7 +17,10 @@ template <class T> inline constexpr int VECTOR_WIDTH = 16 / sizeof(T);
 
 /* The additions a term goes through in reduce_vectors besides the thread's
  * chain (for summation orders, summation_order.h): a head and a tail element
- * join the accumulator first (2), a vector is folded as a tree (8 halves: 3). */
+ * join the accumulator (2), a vector is folded as a tree (8 halves: 3). With
+ * fewer threads than a vector's elements a thread adds up to W - 1 of each;
+ * those are elements of its chain, which a row method's order counts per
+ * element (row_lanes.cuh). */
 constexpr unsigned VECTOR_LOADS_DEPTH = 2 + 3;
 
 /* Elements before the first 16-byte boundary at or after `in` (at most n). */
@@ -49,8 +52,10 @@ template <class Op, class T> __device__ __forceinline__ acc_t<T> fold_vector(uin
 
 /* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
  * every threads-th vector of the body, LOADS of them issued before the first
- * use (independent loads in flight hide DRAM latency), plus at most one head
- * and one tail element. LOADS = 1 is the plain grid-stride loop. */
+ * use (independent loads in flight hide DRAM latency), plus every threads-th
+ * head and tail element - one of each at most when there are as many threads
+ * as a vector's elements (a grid; a row's warp), several when fewer (a row's
+ * group of 1-4 lanes). LOADS = 1 is the plain grid-stride loop. */
 template <int LOADS, class Op, class T>
 __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, size_t n,
                                                    size_t thread, size_t threads)
@@ -63,11 +68,19 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
     const size_t body_len = (n - head) / W;
     const size_t tail_start = head + body_len * W;
 
+    /* The first head and tail elements are loaded first and added last, so
+     * their loads are in flight with the body's: in a short row (the row
+     * kernels, 21-27) a lane may have a head element and one vector, and an
+     * add between them would cost a second trip to DRAM. */
+    const bool has_head = thread < head;
+    const bool has_tail = thread < n - tail_start;
+    T head_element{}, tail_element{};
+    if (has_head)
+        head_element = in[thread];
+    if (has_tail)
+        tail_element = in[tail_start + thread];
+
     A acc = identity<Op, A>();
-    if (thread < head)
-        acc = op(acc, widen(in[thread]));
-    if (thread < n - tail_start)
-        acc = op(acc, widen(in[tail_start + thread]));
 
     /* Whole batches of LOADS loads, then at most one partial batch with
      * predicated loads: a thread with 3 vectors left still has all 3 in
@@ -93,6 +106,16 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
             if (i + k * threads < body_len)
                 acc = op(acc, fold_vector<Op, T>(v[k]));
     }
+    if (has_head)
+        acc = op(acc, widen(head_element));
+    if (has_tail)
+        acc = op(acc, widen(tail_element));
+    /* The rest of head and tail, for fewer threads than W - 1: a thread per
+     * row. Never runs in a grid. */
+    for (size_t j = thread + threads; j < head; j += threads)
+        acc = op(acc, widen(in[j]));
+    for (size_t j = thread + threads; j < n - tail_start; j += threads)
+        acc = op(acc, widen(in[tail_start + j]));
     return acc;
 }
 

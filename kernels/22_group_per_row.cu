@@ -1,0 +1,71 @@
+/* Step 22 - a group of 2-16 lanes per row, for short rows.
+ *
+ * Idea: size the team to the row. A row of cols elements is ceil(cols / V)
+ * 16-byte vectors (V = 4 floats, 2 doubles, 8 halves); give it the smallest
+ * power-of-two group of lanes, 2 to 16, that covers it with one vector each,
+ * so a warp reduces 32 / LANES rows side by side: lane l of a group reads the
+ * row's vectors l, l + LANES, ... (reduce_vectors: scalar head to the row's
+ * 16-byte boundary, vectors, scalar tail), the group combines with log2(LANES)
+ * shuffles that stay inside it (group_reduce), its first lane writes. The
+ * kernel is row_lanes.cuh's; the group size is chosen on the host from the
+ * width - for segments from the mean length n / count, the only length the
+ * host knows without reading the offsets back (a sync in the timed call).
+ *
+ * Fixes from thread_per_row (step 21): neighbouring lanes read neighbouring
+ * vectors of one row, so a warp's loads are one contiguous stretch
+ * (coalesced): at width 32 floats a warp reads 4 rows, 512 bytes, every lane
+ * busy with one 16-byte load - the pattern that measured 25.3 us for a plain
+ * warp per row at width 128. Flaws: rows whose width is not a multiple of 16
+ * bytes (3, 33 floats) pay scalar heads and tails; widths 1-2 get groups of
+ * 2 lanes with 1-2 elements and idle lanes; rows much longer than the mean
+ * (powerlaw segments) are read by the few lanes sized for the mean.
+ *
+ * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
+ * read + written / ~3.0 TB/s achieved + ~3 us launch): width 32: 8 lanes per
+ * row, 67.1 MB read + 2.1 MB written = 69.2 MB -> 23.1 + 3 = ~26 us; width 1:
+ * 2 lanes per row, one busy: ~130 us (half of thread_per_row's lanes); width
+ * 1024: 16 lanes, 16 vectors each: ~26 us; width 2^20: 16 rows x 16 lanes,
+ * half of warp_per_row's: ~800 us.
+ *   bench_compare --cols 32 -m group_per_row
+ */
+#include "method.cuh"
+#include "row_lanes.cuh"
+
+namespace {
+
+constexpr unsigned MIN_LANES = 2;
+constexpr unsigned MAX_LANES = 16;
+
+/* The smallest power of two in [MIN_LANES, MAX_LANES] lanes that gives each a
+ * single vector of a row of `length` elements. */
+template <class T> unsigned lanes_for(size_t length)
+{
+    const size_t vectors = ceil_div(length, VECTOR_WIDTH<T>);
+    unsigned lanes = MIN_LANES;
+    while (lanes < MAX_LANES && lanes < vectors)
+        lanes *= 2;
+    return lanes;
+}
+
+template <class T, class Op> struct group_per_row_launch {
+    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
+                   cudaStream_t stream)
+    {
+        switch (lanes_for<T>(mean_span_length(shape, n))) {
+        case 2: return launch_lane_group_rows<2, T, Op>(d_in, shape, d_out, stream);
+        case 4: return launch_lane_group_rows<4, T, Op>(d_in, shape, d_out, stream);
+        case 8: return launch_lane_group_rows<8, T, Op>(d_in, shape, d_out, stream);
+        default: return launch_lane_group_rows<MAX_LANES, T, Op>(d_in, shape, d_out, stream);
+        }
+    }
+};
+
+} // namespace
+
+DEFINE_METHOD(group_per_row, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+              .idea = "2-16 lanes per row, sized to the width: a warp reads several short rows",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements and the width */
+              .order = lane_group_order(MIN_LANES), /* the loosest of its group sizes */
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
+              .launch_shaped = launch_shaped_any_pair<group_per_row_launch>);

@@ -1,0 +1,92 @@
+/* Step 27 - adaptive: the step that fits the width.
+ *
+ * Idea: no one row kernel wins at every width (issue 19's table: a plain
+ * warp per row is best at 128-4096 floats and 30x too slow at 2^20), so pick
+ * one from the mean row length in bytes - the width of rows; n / count for
+ * segments - and call its launcher:
+ *     rows      segments
+ *     <= 128 B  <= 512 B     tiled_rows      (23: tiles staged in shared memory)
+ *     <= 512 B               group_per_row   (22: 16 lanes, 1-2 vectors each)
+ *     <= 4 KiB  <= 4 KiB     warp_per_row    (24)
+ *     <= 32 KiB <= 32 KiB    block_per_row   (25)
+ *     longer    longer       split_rows      (26: parts of ~32 KiB)
+ * Short segments go to tiled_rows up to 512 B because it sends a long
+ * segment among them to a whole block, where a group per row would leave it
+ * to the few lanes sized for the mean.
+ * thread_per_row (21) is never the pick: tiled_rows reads the same narrow
+ * rows with four vectors in flight per thread instead of one row. The
+ * boundaries are predictions from the steps' headers, to be moved to where
+ * the measured width sweep crosses. For segments the choice is made from
+ * count and n alone: the longest segment would need the offsets read back to
+ * the host, a sync inside the timed call. So in a powerlaw array whose mean
+ * is short, a few very long segments are read by one block each - the known
+ * gap: it takes a device-side split of the long ones (CUB's approach) to
+ * spread one over many blocks.
+ *
+ * Fixes from each step alone: every width gets the step that is (predicted)
+ * best there. Flaws: the choice is by the mean; no step spreads one long
+ * segment of a ragged array over many blocks unless the mean is long too.
+ *
+ * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
+ * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1 (tiled):
+ * 134 MB -> 44.7 + 3 = ~48 us; width 32 (tiled): 69.2 MB -> ~26 us; width
+ * 1024 (warp per row): 67.2 MB -> ~25.5 us; width 2^20 (split rows, 128
+ * parts each): ~27 us.
+ *   bench_compare --cols 32 -m adaptive_rows
+ */
+#include "method.cuh"
+#include "row_spans.cuh"
+
+extern "C" const struct method method_tiled_rows, method_group_per_row, method_warp_per_row,
+    method_block_per_row, method_split_rows;
+
+namespace {
+
+struct width_choice {
+    size_t max_mean_bytes_rows, max_mean_bytes_segments;
+    const struct method *step;
+};
+
+const width_choice CHOICES[] = {
+    {128, 512, &method_tiled_rows},
+    {512, 512, &method_group_per_row},
+    {4096, 4096, &method_warp_per_row},
+    {32768, 32768, &method_block_per_row},
+    {SIZE_MAX, SIZE_MAX, &method_split_rows},
+};
+
+const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
+{
+    const size_t mean_bytes = mean_span_length(shape, n) * element_size(spec.type);
+    const bool rows = shape.kind == SHAPE_ROWS;
+    size_t i = 0;
+    while (mean_bytes > (rows ? CHOICES[i].max_mean_bytes_rows : CHOICES[i].max_mean_bytes_segments))
+        ++i;
+    return CHOICES[i].step;
+}
+
+int adaptive_rows_workspace(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
+{
+    const struct method *step = step_for(spec, shape, n);
+    *bytes = 0;
+    return step->workspace_shaped ? step->workspace_shaped(spec, shape, n, bytes) : 0;
+}
+
+int adaptive_rows_launch(reduce_spec spec, reduce_shape shape, const void *d_in, size_t n,
+                         void *d_out, void *workspace, cudaStream_t stream)
+{
+    return step_for(spec, shape, n)->launch_shaped(spec, shape, d_in, n, d_out, workspace, stream);
+}
+
+} // namespace
+
+DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+              .idea = "picks tiled, group, warp or block per row, or split rows, from the mean width",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .flags = METHOD_GRID_INDEPENDENT, /* the choice: shape and n; each step: independent */
+              /* the loosest of its steps: a segment of any length may fall to
+               * tiled_rows' lane chains when the mean is short */
+              .order = {.kind = ORDER_SERIAL_CHAIN},
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
+              .launch_shaped = adaptive_rows_launch,
+              .workspace_shaped = adaptive_rows_workspace);

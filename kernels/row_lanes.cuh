@@ -1,0 +1,96 @@
+/* Rows reduced by groups of LANES lanes of one warp: the kernel of steps
+ * 21, 22 and 24, which differ only in LANES (1: a thread per row, 2-16: a
+ * group per row, 32: a warp per row).
+ *
+ * A persistent grid (one resident wave, grid_size.cuh) walks the rows: each
+ * warp takes 32 / LANES consecutive rows at a time, one per group, and the
+ * group's lanes split the row with reduce_vectors (vector_loads.cuh): scalar
+ * loads up to the row's first 16-byte boundary, 16-byte loads in the body -
+ * so a row that starts misaligned (width 33 floats) still gets vector loads -
+ * and a scalar tail, all of a lane's first batch in flight together. The
+ * group's lanes then combine with shuffles (group_reduce) and its first lane
+ * writes the row's accumulator.
+ *
+ * Each row's result depends on its elements and LANES alone, never on the
+ * grid: the methods built on this kernel are grid-independent. */
+#ifndef ROW_LANES_CUH
+#define ROW_LANES_CUH
+
+#include "block_reduce.cuh"
+#include "cuda_check.h"
+#include "grid_size.cuh"
+#include "method.cuh"
+#include "row_spans.cuh"
+#include "vector_loads.cuh"
+
+/* 256 threads: 8 blocks of them fill an H100 SM (2048 threads), and a block
+ * covers few enough rows that small shapes still spread over many SMs. */
+constexpr int ROW_LANES_BLOCK = 256;
+/* 16-byte loads in flight per lane and batch: only rows of more than
+ * LANES x 16 bytes use more than the first. Two, not step 17's four: with
+ * four, ptxas -v gave 48 registers a thread for every type with one lane per
+ * row (5 blocks of 256 per SM); with two, 40-52 (40 for half and float
+ * max/min: 6 blocks). Forcing 8 blocks (32 registers) spilled. */
+constexpr int ROW_LANES_LOADS = 2;
+
+template <int LANES, class T, class Op, class Spans>
+__global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const T *__restrict__ in,
+                                                                          Spans spans,
+                                                                          acc_t<T> *__restrict__ out)
+{
+    using A = acc_t<T>;
+    constexpr unsigned GROUPS_PER_WARP = 32 / LANES;
+    const unsigned lane = threadIdx.x % 32;
+    const unsigned lane_in_group = lane % LANES;
+    const size_t warp = (blockIdx.x * (size_t)ROW_LANES_BLOCK + threadIdx.x) / 32;
+    const size_t warps = (size_t)gridDim.x * (ROW_LANES_BLOCK / 32);
+
+    /* The loop's trip count is the same for the whole warp (it steps by
+     * warps, not groups), so every lane reaches every group_reduce: its
+     * shuffles name all 32 lanes. Groups past the last row carry the identity. */
+    for (size_t first = warp * GROUPS_PER_WARP; first < spans.count;
+         first += warps * GROUPS_PER_WARP) {
+        const size_t row = first + lane / LANES;
+        A v = identity<Op, A>();
+        if (row < spans.count) {
+            const size_t begin = spans.begin(row);
+            v = reduce_vectors<ROW_LANES_LOADS, Op>(in + begin, spans.end(row) - begin,
+                                                    lane_in_group, LANES);
+        }
+        v = group_reduce<LANES, Op>(v);
+        if (row < spans.count && lane_in_group == 0)
+            out[row] = v;
+    }
+}
+
+/* A resident wave, but no block without a row for each of its groups to start
+ * on (and at least one) - or the grid a test forces (launch_grid). */
+template <int LANES, class T, class Op>
+int launch_lane_group_rows(const T *d_in, reduce_shape shape, acc_t<T> *d_out, cudaStream_t stream)
+{
+    if (shape.count == 0)
+        return 0;
+    return with_spans(shape, [&](auto spans) {
+        const auto kernel = lane_group_rows_kernel<LANES, T, Op, decltype(spans)>;
+        int grid = 0;
+        PROPAGATE(capped_resident_grid((const void *)kernel, ROW_LANES_BLOCK, spans.count,
+                                       ROW_LANES_BLOCK / LANES, &grid));
+        kernel<<<grid, ROW_LANES_BLOCK, 0, stream>>>(d_in, spans, d_out);
+        CUDA_TRY_LAUNCH();
+        return 0;
+    });
+}
+
+/* The order within one row of LANES lanes (summation_order.h): each lane
+ * chains at most ceil(length / LANES) + 2 terms (a vector is one term of the
+ * chain, folded as a tree; with fewer lanes than a vector's elements, the
+ * misaligned head's and tail's elements are terms of their own), the
+ * group's shuffles add log2(LANES) levels; ORDER_THREAD_CHAINS' allowance
+ * for a grid's combine, unused here, covers the + 2. */
+constexpr summation_order lane_group_order(unsigned lanes)
+{
+    return {.kind = ORDER_THREAD_CHAINS, .width = lanes,
+            .depth = VECTOR_LOADS_DEPTH + tree_depth(lanes)};
+}
+
+#endif

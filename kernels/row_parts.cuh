@@ -1,0 +1,104 @@
+/* Rows reduced by whole blocks, each row in `parts` parts: the kernel of
+ * steps 25 (parts = 1: a block per row) and 26 (several blocks per row).
+ *
+ * A persistent grid walks the (row, part) items, row-major. The block that
+ * takes part p of a row of length L reduces its elements
+ * [L p / parts, L (p + 1) / parts) with reduce_vectors (scalar head to the
+ * 16-byte boundary, four 16-byte loads in flight per thread, scalar tail)
+ * and block_reduce; with one part it writes the row, else the row's last
+ * part done adds the parts' totals in order (last_part_writes_total,
+ * last_block_done.cuh) - bitwise the same whichever block finishes last.
+ *
+ * Workspace, only when parts > 1: one ticket counter per row from byte 0
+ * (zeroed by the harness once; each row's last part puts its counter back to
+ * 0), then parts partials of the accumulator type per row from
+ * row_partials_offset. */
+#ifndef ROW_PARTS_CUH
+#define ROW_PARTS_CUH
+
+#include "block_reduce.cuh"
+#include "cuda_check.h"
+#include "grid_size.cuh"
+#include "last_block_done.cuh"
+#include "method.cuh"
+#include "row_spans.cuh"
+#include "vector_loads.cuh"
+
+/* 256 threads x 4 loads x 16 bytes: a 16 KiB batch per block, one batch for
+ * a 4096-float row; 8 resident blocks per H100 SM. */
+constexpr int ROW_PARTS_BLOCK = 256;
+constexpr int ROW_PARTS_LOADS = 4;
+
+/* Bytes before the partials: the counters, rounded up to 16 (so partials of
+ * any accumulator type are aligned). */
+__host__ __device__ inline size_t row_partials_offset(size_t rows)
+{
+    return (rows * sizeof(unsigned) + 15) / 16 * 16;
+}
+
+static inline size_t row_parts_workspace_bytes(size_t rows, unsigned parts)
+{
+    return parts > 1 ? row_partials_offset(rows) + rows * parts * (size_t)MAX_RESULT_BYTES : 0;
+}
+
+template <class T, class Op, class Spans>
+__global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__restrict__ in,
+                                                                    Spans spans, unsigned parts,
+                                                                    acc_t<T> *__restrict__ out,
+                                                                    void *workspace)
+{
+    using A = acc_t<T>;
+    unsigned *parts_done = (unsigned *)workspace;
+    A *partials = (A *)((char *)workspace + row_partials_offset(spans.count));
+    const size_t items = spans.count * parts;
+
+    /* The trip count is the block's (it steps by blocks): every thread meets
+     * every barrier. */
+    for (size_t item = blockIdx.x; item < items; item += gridDim.x) {
+        const size_t row = item / parts;
+        const unsigned part = (unsigned)(item % parts);
+        const size_t begin = spans.begin(row);
+        const size_t length = spans.end(row) - begin;
+        const size_t part_begin = begin + length * part / parts;
+        const size_t part_end = begin + length * (part + 1) / parts;
+        A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + part_begin, part_end - part_begin,
+                                                  threadIdx.x, ROW_PARTS_BLOCK);
+        v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
+        last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[row], &parts_done[row],
+                                                    &partials[row * parts], part, parts);
+        /* block_reduce's per-warp slots are written again by the next item:
+         * warp 0 must have read them first. */
+        __syncthreads();
+    }
+}
+
+/* A resident wave, but no more blocks than items - or the grid a test forces
+ * (launch_grid). parts: 1 to MAX_GRID_BLOCKS (the summation order's bound
+ * counts the combine's chain over at most that many partials). */
+template <class T, class Op>
+int launch_row_parts(const T *d_in, reduce_shape shape, unsigned parts, acc_t<T> *d_out,
+                     void *workspace, cudaStream_t stream)
+{
+    if (shape.count == 0)
+        return 0;
+    return with_spans(shape, [&](auto spans) {
+        const auto kernel = row_parts_kernel<T, Op, decltype(spans)>;
+        int grid = 0;
+        PROPAGATE(capped_resident_grid((const void *)kernel, ROW_PARTS_BLOCK, spans.count * parts,
+                                       1, &grid));
+        kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(d_in, spans, parts, d_out, workspace);
+        CUDA_TRY_LAUNCH();
+        return 0;
+    });
+}
+
+/* The order within one row: each thread chains at most ceil(length /
+ * ROW_PARTS_BLOCK) terms over all the parts it could be given, the block's
+ * tree; the parts' combine chains at most ceil(MAX_GRID_BLOCKS /
+ * ROW_PARTS_BLOCK) partials per thread and a second tree
+ * (ORDER_THREAD_CHAINS counts both). */
+constexpr summation_order ROW_PARTS_ORDER = {.kind = ORDER_THREAD_CHAINS,
+                                             .width = ROW_PARTS_BLOCK,
+                                             .depth = VECTOR_LOADS_DEPTH + BLOCK_REDUCE_DEPTH};
+
+#endif
