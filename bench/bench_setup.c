@@ -45,8 +45,12 @@ int select_methods(const struct bench_options *o, struct selection *s, char *err
         bool wanted = o->method_count == 0;
         if (wanted && (o->sweep || runs_matrix(o)))
             wanted = m->family == FAMILY_MODERN || m->family == FAMILY_VENDOR;
-        if (wanted && o->row_sweep) /* a sweep's table is no place for REFUSED columns */
-            wanted = (m->shapes & SHAPE_BIT(SHAPE_ROWS)) != 0;
+        /* Without -m, the methods that compute the run's shape: a table of
+         * REFUSED rows (or a sweep's columns of them) says nothing. */
+        if (wanted)
+            wanted = method_takes_shape(m, o->cols || o->row_sweep ? SHAPE_ROWS
+                                           : o->segmented         ? SHAPE_SEGMENTS
+                                                                  : SHAPE_WHOLE);
         if (wanted && o->multi_gpu)
             wanted = multi_gpu_default(m->name);
         for (size_t j = 0; j < o->method_count; ++j)

@@ -2,7 +2,7 @@
  *
  * Idea: size the team to the row. A row of cols elements is ceil(cols / V)
  * 16-byte vectors (V = 4 floats, 2 doubles, 8 halves); give it the smallest
- * power-of-two group of lanes, 2 to 16, that covers it with one vector each,
+ * power-of-two group of lanes, 2 to 16, that covers it with two vectors each,
  * so a warp reduces 32 / LANES rows side by side: lane l of a group reads the
  * row's vectors l, l + LANES, ... (reduce_vectors: scalar head to the row's
  * 16-byte boundary, vectors, scalar tail), the group combines with log2(LANES)
@@ -21,7 +21,7 @@
  * (powerlaw segments) are read by the few lanes sized for the mean.
  *
  * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
- * read + written / ~3.0 TB/s achieved + ~3 us launch): width 32: 8 lanes per
+ * read + written / ~3.0 TB/s achieved + ~3 us launch): width 32: 4 lanes per
  * row, 67.1 MB read + 2.1 MB written = 69.2 MB -> 23.1 + 3 = ~26 us; width 1:
  * 2 lanes per row, one busy: ~130 us (half of thread_per_row's lanes); width
  * 1024: 16 lanes, 16 vectors each: ~26 us; width 2^20: 16 rows x 16 lanes,
@@ -36,13 +36,17 @@ namespace {
 constexpr unsigned MIN_LANES = 2;
 constexpr unsigned MAX_LANES = 16;
 
-/* The smallest power of two in [MIN_LANES, MAX_LANES] lanes that gives each a
- * single vector of a row of `length` elements. */
+/* The smallest power of two in [MIN_LANES, MAX_LANES] lanes that gives each
+ * a full batch - ROW_LANES_LOADS vectors - of a row of `length` elements.
+ * One vector a lane (the first version) kept too few bytes in flight: at
+ * width 32 floats, 8 lanes a row measured 33.3 us on an H100 against the
+ * whole array's 27; two vectors a lane double the loads each lane has
+ * outstanding (bench/NOTES.md, session of issue 19). */
 template <class T> unsigned lanes_for(size_t length)
 {
     const size_t vectors = ceil_div(length, VECTOR_WIDTH<T>);
     unsigned lanes = MIN_LANES;
-    while (lanes < MAX_LANES && lanes < vectors)
+    while (lanes < MAX_LANES && lanes * ROW_LANES_LOADS < vectors)
         lanes *= 2;
     return lanes;
 }

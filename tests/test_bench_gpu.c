@@ -59,6 +59,7 @@ static void every_row_should_pass(const char *bench, const char *tmpdir, const c
             fprintf(stderr, "  %s: %s, %.1f GB/s (peak %.1f)\n", r->name,
                     method_status_name(r->status), r->gbps, run.context.peak_gbs);
         CHECK(m != NULL);
+        CHECK(m == NULL || method_takes_shape(m, SHAPE_WHOLE)); /* the default table's shape */
         CHECK(r->status == (refused ? STATUS_REFUSED : STATUS_PASS));
         CHECK(plausible);
         CHECK(refused || r->time_us.count == samples || strcmp(r->family, "cpu") == 0);

@@ -123,8 +123,9 @@ static void run_case(const char *method, struct reduce_spec spec, enum distribut
           cudaSuccess);
     const struct reference ref = compute_reference(spec, b->host, n, info);
     const struct data_case c = {spec, dist, n, b->host, &ref};
-    for (size_t i = 0; i < METHOD_COUNT; ++i)
-        if (!method || strcmp(method, METHODS[i]->name) == 0)
+    for (size_t i = 0; i < METHOD_COUNT; ++i) /* rows and segments: test_shapes_gpu */
+        if ((!method || strcmp(method, METHODS[i]->name) == 0) &&
+            method_takes_shape(METHODS[i], SHAPE_WHOLE))
             check_method(METHODS[i], &c, grids, b);
 }
 

@@ -175,8 +175,9 @@ static void check_method(const struct method *m, const struct data_case *c, stru
 
 static void run_methods(const struct options *o, const struct data_case *c, struct buffers *b)
 {
-    for (size_t i = 0; i < METHOD_COUNT; ++i)
-        if (!o->method || strcmp(o->method, METHODS[i]->name) == 0)
+    for (size_t i = 0; i < METHOD_COUNT; ++i) /* rows and segments: test_shapes_gpu */
+        if ((!o->method || strcmp(o->method, METHODS[i]->name) == 0) &&
+            method_takes_shape(METHODS[i], SHAPE_WHOLE))
             check_method(METHODS[i], c, b);
 }
 

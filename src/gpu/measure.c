@@ -51,10 +51,10 @@ bool method_refuses(const struct method *m, struct reduce_spec spec, size_t n, c
 bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *reason,
                           size_t reason_len)
 {
-    const unsigned shapes = m->shapes ? m->shapes : SHAPE_BIT(SHAPE_WHOLE);
-    if (shapes & SHAPE_BIT(kind))
+    if (method_takes_shape(m, kind))
         return false;
-    if (shapes == SHAPE_BIT(SHAPE_WHOLE)) {
+    const unsigned shapes = m->shapes;
+    if (!method_takes_shape(m, SHAPE_ROWS) && !method_takes_shape(m, SHAPE_SEGMENTS)) {
         snprintf(reason, reason_len, "refused: whole array only");
         return true;
     }

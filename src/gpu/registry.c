@@ -27,6 +27,12 @@ bool method_supports(const struct method *m, struct reduce_spec spec)
     return (m->types & TYPE_BIT(spec.type)) && (m->ops & OP_BIT(spec.op));
 }
 
+bool method_takes_shape(const struct method *m, enum shape_kind kind)
+{
+    const unsigned shapes = m->shapes ? m->shapes : SHAPE_BIT(SHAPE_WHOLE);
+    return (shapes & SHAPE_BIT(kind)) != 0;
+}
+
 const char *family_name(enum method_family family)
 {
     switch (family) {

@@ -21,6 +21,10 @@ const struct method *find_method(const char *name);
  * with m->unsupported_why. */
 bool method_supports(const struct method *m, struct reduce_spec spec);
 
+/* Whether m computes this shape (its descriptor's shapes; none declared:
+ * the whole array alone). */
+bool method_takes_shape(const struct method *m, enum shape_kind kind);
+
 const char *family_name(enum method_family family);
 
 #ifdef __cplusplus

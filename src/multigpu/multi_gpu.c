@@ -174,6 +174,8 @@ static bool say(char *reason, size_t reason_len, const char *fmt, ...)
 bool multi_gpu_refuses(const struct multi_gpu *mg, const struct method *m, enum combine c,
                        const struct sharded_input *in, char *reason, size_t reason_len)
 {
+    if (method_refuses_shape(m, SHAPE_WHOLE, reason, reason_len))
+        return true; /* --gpus shards one whole array */
     if (m->host)
         return say(reason, reason_len, "refused: runs on the host; --gpus times GPU methods");
     if (m->flags & (METHOD_RESULT_VIA_HOST | METHOD_ALLOCATES_INTERNALLY))
