@@ -4,24 +4,25 @@
  * warp per row is best at 128-4096 floats and 30x too slow at 2^20), so pick
  * one from the mean row length in bytes - the width of rows; n / count for
  * segments - and call its launcher:
- *     rows      segments
- *     <= 128 B  <= 512 B     tiled_rows      (23: tiles staged in shared memory)
- *     <= 512 B               group_per_row   (22: 16 lanes, 1-2 vectors each)
- *     <= 4 KiB  <= 4 KiB     warp_per_row    (24)
- *     <= 32 KiB <= 32 KiB    block_per_row   (25)
- *     longer    longer       split_rows      (26: parts of ~32 KiB)
- * Short segments go to tiled_rows up to 512 B because it sends a long
- * segment among them to a whole block, where a group per row would leave it
- * to the few lanes sized for the mean.
- * thread_per_row (21) is never the pick: tiled_rows reads the same narrow
- * rows with four vectors in flight per thread instead of one row. The
- * boundaries are predictions from the steps' headers, to be moved to where
- * the measured width sweep crosses. For segments the choice is made from
- * count and n alone: the longest segment would need the offsets read back to
- * the host, a sync inside the timed call. So in a powerlaw array whose mean
- * is short, a few very long segments are read by one block each - the known
- * gap: it takes a device-side split of the long ones (CUB's approach) to
- * spread one over many blocks.
+ *     rows       segments
+ *     <= 16 B    <= 16 B      tiled_rows      (23: tiles staged in shared memory)
+ *     <= 512 B   <= 512 B     group_per_row   (22: 2-16 lanes, two vectors each)
+ *     <= 32 KiB  <= 32 KiB    warp_per_row    (24)
+ *     <= 128 KiB <= 128 KiB   block_per_row   (25)
+ *     longer     longer       split_rows      (26: parts of ~32 KiB)
+ * First measured on an H100 (64 MiB of floats, cold, median of 50): at
+ * width 32 (128 B) group_per_row took 33.3 us, tiled_rows 79.3, warp_per_row
+ * 110; uniform:100 segments (400 B) group 37.4, warp 44.0, tiled 53.5; width
+ * 4096 (16 KiB) warp 26.9, block 27.4. The first boundaries (tiled up to
+ * 128 B, warp only to 4 KiB) sent width 32 to tiled_rows at 2.4x the best
+ * step; tiled_rows keeps only the narrowest rows, where a group of lanes
+ * sits mostly idle (a PREDICTION until the width sweep measures widths 1-4).
+ * thread_per_row (21) is never the pick. For segments the choice is made
+ * from count and n alone: the longest segment would need the offsets read
+ * back to the host, a sync inside the timed call. So in a powerlaw array
+ * whose mean is short, a few very long segments are read by the few lanes
+ * sized for the mean - the known gap: it takes a device-side split of the
+ * long ones (CUB's approach) to spread one over many blocks.
  *
  * Fixes from each step alone: every width gets the step that is (predicted)
  * best there. Flaws: the choice is by the mean; no step spreads one long
@@ -29,7 +30,7 @@
  *
  * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
  * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1 (tiled):
- * 134 MB -> 44.7 + 3 = ~48 us; width 32 (tiled): 69.2 MB -> ~26 us; width
+ * 134 MB -> 44.7 + 3 = ~48 us; width 32 (group): 69.2 MB -> ~26 us; width
  * 1024 (warp per row): 67.2 MB -> ~25.5 us; width 2^20 (split rows, 128
  * parts each): ~27 us.
  *   bench_compare --cols 32 -m adaptive_rows
@@ -48,10 +49,10 @@ struct width_choice {
 };
 
 const width_choice CHOICES[] = {
-    {128, 512, &method_tiled_rows},
+    {16, 16, &method_tiled_rows},
     {512, 512, &method_group_per_row},
-    {4096, 4096, &method_warp_per_row},
-    {32768, 32768, &method_block_per_row},
+    {32768, 32768, &method_warp_per_row},
+    {131072, 131072, &method_block_per_row},
     {SIZE_MAX, SIZE_MAX, &method_split_rows},
 };
 

@@ -1,26 +1,23 @@
-/* Rows and segments through thrust::reduce_by_key, as a Thrust user writes
- * it: the keys are each element's row or segment index, the values the
- * elements (widened to float for half and bfloat16), and each run of equal
- * keys gives one result. The keys are never stored: a transform iterator over
- * a counting iterator makes them as they are read -
- *   rows:      element i's key is i / cols
- *   segments:  a binary search of i in the shape's device offsets (how many
- *              segments end at or before i), log2(count) reads per element,
- *              most of them from cache
+/* Segments through thrust::reduce_by_key, as a Thrust user writes it: the
+ * keys are each element's segment index, the values the elements (widened
+ * to float for half and bfloat16), and each run of equal keys gives one
+ * result. The keys are never stored: a transform iterator over a counting
+ * iterator makes them as they are read - a binary search of i in the
+ * shape's device offsets (how many segments end at or before i), log2(count)
+ * reads per element, most of them from cache.
  * reduce_by_key gives no output for an empty segment (no element carries its
- * key), so for segments the results go to the workspace with their keys, and
- * the call then fills d_out with the identity and scatters them to their
- * segments. Rows are never empty: their results go straight to d_out, the
- * keys to a discard iterator.
+ * key), so the results go to the workspace with their keys, and the call
+ * then fills d_out with the identity and scatters them to their segments.
  * Timed as users call it, like the `thrust` row: Thrust allocates its own
  * temporary storage and synchronises (reduce_by_key returns the number of
- * runs to the host), all inside the call. Its time: not measured yet.
- *   bench_compare --cols 32 -m thrust_by_key,cub_segmented */
+ * runs to the host), all inside the call. Segments only: rows are CUB's and
+ * cuBLAS's rows here, and a second key iterator (i / cols) doubled this
+ * file's compile time (138 s, the build's longest, on the GPU machine).
+ *   bench_compare --segments uniform:100 -m thrust_by_key,cub_segmented */
 #include <cuda/std/cstdint>
 #include <cuda/std/functional>
 #include <thrust/execution_policy.h>
 #include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/discard_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/reduce.h>
 #include <thrust/scatter.h>
@@ -34,11 +31,6 @@
 namespace {
 
 using segment_key = cuda::std::int64_t;
-
-struct row_of {
-    segment_key cols;
-    __host__ __device__ segment_key operator()(segment_key i) const { return i / cols; }
-};
 
 /* The segments that end at or before element i - its segment, empty ones
  * counted: ends = offsets + 1, the count segments' ends, never decreasing. */
@@ -67,7 +59,7 @@ template <class T, class Op> struct thrust_by_key_launch {
     /* Segments: the runs' keys, then their results. */
     static int workspace(reduce_shape shape, size_t *bytes)
     {
-        *bytes = shape.kind == SHAPE_SEGMENTS ? shape.count * (sizeof(segment_key) + sizeof(A)) : 0;
+        *bytes = shape.count * (sizeof(segment_key) + sizeof(A));
         return 0;
     }
 
@@ -83,13 +75,6 @@ template <class T, class Op> struct thrust_by_key_launch {
         }();
         const cuda::std::equal_to<segment_key> same_key;
         const typename cccl_operator<Op, A>::type op;
-        if (shape.kind == SHAPE_ROWS) {
-            const auto keys = thrust::make_transform_iterator(index, row_of{(segment_key)shape.cols});
-            return thrust_call([&] {
-                thrust::reduce_by_key(policy, keys, keys + (segment_key)n, values, thrust::make_discard_iterator(),
-                                      out, same_key, op);
-            });
-        }
         if (shape.count == 0)
             return 0;
         const auto keys =
@@ -111,10 +96,10 @@ template <class T, class Op> struct thrust_by_key_launch {
 } // namespace
 
 DEFINE_METHOD(thrust_by_key, .family = FAMILY_VENDOR, .source = "CCCL thrust::reduce_by_key",
-              .idea = "keys made on the fly (i / cols; a binary search of the offsets); segments scattered "
-                      "over an identity fill; allocates, syncs",
+              .idea = "keys made on the fly (a binary search of the offsets); results scattered over an "
+                      "identity fill; allocates, syncs",
               .types = ALL_TYPES, .ops = ALL_OPS, .flags = METHOD_ALLOCATES_INTERNALLY,
               .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
+              .shapes = SHAPE_BIT(SHAPE_SEGMENTS),
               .launch_shaped = launch_shaped_any_pair<thrust_by_key_launch>,
               .workspace_shaped = workspace_shaped_any_pair<thrust_by_key_launch>);
