@@ -3,7 +3,7 @@
  * declares, at awkward shapes:
  *   rows: 1 row; 1 column; widths 1, 2, 3, 31, 32, 33, 255, 256, 257, 1023,
  *   1024, 1025, 4097, 100003, the odd ones also from an input pointer one
- *   element off 16 bytes (misaligned rows); one very long row (2^22 + 3);
+ *   element off 16 bytes (misaligned rows); one very long row (2^20 + 3);
  *   segments: many empty (uniform:1), empty first and last, uniform:8,
  *   uniform:1000, powerlaw:100;
  * on fresh random data (signed, seed printed) and on data with an exact
@@ -29,7 +29,7 @@
 #include "shape_reference.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-#define CASE_ELEMENTS ((size_t)1 << 20) /* about this many elements a rows case */
+#define CASE_ELEMENTS ((size_t)1 << 18) /* about this many elements a rows case */
 
 extern const struct method method_test_row_per_thread, method_test_row_drops_last,
     method_test_row_on_host;
@@ -168,7 +168,7 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
     cases[count++] = rows_case(1, 100003, 0);
     cases[count++] = rows_case(100003, 1, 0);
     cases[count++] = rows_case(0, 32, 0);
-    cases[count++] = rows_case(1, ((size_t)1 << 22) + 3, 1);
+    cases[count++] = rows_case(1, ((size_t)1 << 20) + 3, 1);
     for (size_t i = 0; i < COUNT(WIDTHS); ++i) {
         const size_t rows = CASE_ELEMENTS / WIDTHS[i] ? CASE_ELEMENTS / WIDTHS[i] : 1;
         cases[count++] = rows_case(rows, WIDTHS[i], 0);

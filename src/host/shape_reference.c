@@ -94,9 +94,17 @@ bool check_shaped_results(const struct shape_reference *ref, const void *results
 {
     const enum element_type accumulator = accumulator_type(ref->spec.type);
     struct accuracy most = {0.0, 0.0};
+    const bool exact_target_known = !sums_abs;
     for (size_t i = 0; i < ref->shape.count; ++i) {
-        const struct reference row = shape_result_reference(ref, i);
         const double got = load_as_double(accumulator, results, i);
+        /* Most rows of a right method are the exactly rounded answer itself:
+         * then no bound need be worked out (a log1p and an expm1 a row made a
+         * 16M-row sample take most of a second to check). */
+        if (!worst && exact_target_known &&
+            got == (ref->spec.op == OP_SUM ? to_accumulator(ref->value[i], accumulator)
+                                           : ref->value[i]))
+            continue;
+        const struct reference row = shape_result_reference(ref, i);
         if (!result_passes(got, &row, order, sums_abs)) {
             *bad = (struct result_mismatch){
                 .index = i,
@@ -107,6 +115,8 @@ bool check_shaped_results(const struct shape_reference *ref, const void *results
             };
             return false;
         }
+        if (!worst)
+            continue;
         const struct accuracy a = result_accuracy(got, &row, sums_abs);
         most.ulps = a.ulps > most.ulps ? a.ulps : most.ulps;
         most.relative = a.relative > most.relative ? a.relative : most.relative;
