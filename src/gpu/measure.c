@@ -296,6 +296,29 @@ static void record_clocks(struct clock_monitor *clocks, struct method_result *r)
     }
 }
 
+/* One timed sample kept (its time, the clocks after it); true when the
+ * stopping rule says the samples so far are enough. The same for the whole
+ * array and for rows and segments. */
+static bool keep_sample(struct method_result *r, const struct measure_setup *setup,
+                        struct gpu_resources *g, int *timed, float elapsed_ms, double started_us)
+{
+    g->times[(*timed)++] = 1e3 * (double)elapsed_ms;
+    record_clocks(setup->clocks, r);
+    return setup->max_noise_pct > 0.0 && should_stop(setup, g->times, *timed, started_us);
+}
+
+/* After the sample loop: an error breaks the row, the times become its stats. */
+static void end_samples(struct method_result *r, int err, const struct gpu_resources *g,
+                        int timed, const struct measure_input *in,
+                        const struct measure_setup *setup)
+{
+    if (err) {
+        r->status = STATUS_ERROR;
+        set_note(r, "%s", cudaGetErrorString((cudaError_t)err));
+    }
+    finish_timing(r, g->times, timed, input_bytes(in), setup->peak_gbs);
+}
+
 /* One untimed call into g's buffers, the result slot poisoned first (NaN
  * for floating point), the result read back. */
 static int call_once(const struct method *m, const struct measure_input *in,
@@ -368,18 +391,10 @@ static int measure_gpu(const struct method *m, const struct measure_input *in,
         check_result(r, m, in->ref, result, call, &first);
         if (r->status != STATUS_PASS)
             break; /* a wrong method's speed means nothing */
-        if (is_sample) {
-            g.times[timed++] = 1e3 * (double)elapsed_ms;
-            record_clocks(setup->clocks, r);
-        }
-        if (stopping_rule && is_sample && should_stop(setup, g.times, timed, started_us))
+        if (is_sample && keep_sample(r, setup, &g, &timed, elapsed_ms, started_us))
             break;
     }
-    if (err) {
-        r->status = STATUS_ERROR;
-        set_note(r, "%s", cudaGetErrorString((cudaError_t)err));
-    }
-    finish_timing(r, g.times, timed, input_bytes(in), setup->peak_gbs);
+    end_samples(r, err, &g, timed, in, setup);
     if (!err && setup->batch > 0 && r->status == STATUS_PASS) {
         err = measure_batch(m, in, setup, stream, &g, r);
         if (err) {
@@ -550,18 +565,10 @@ static int measure_shaped_gpu(const struct method *m, const struct measure_input
         check_shaped_sample(r, m, in, b.results, call, b.first);
         if (r->status != STATUS_PASS)
             break; /* a wrong method's speed means nothing */
-        if (is_sample) {
-            g.times[timed++] = 1e3 * (double)elapsed_ms;
-            record_clocks(setup->clocks, r);
-        }
-        if (stopping_rule && is_sample && should_stop(setup, g.times, timed, started_us))
+        if (is_sample && keep_sample(r, setup, &g, &timed, elapsed_ms, started_us))
             break;
     }
-    if (err) {
-        r->status = STATUS_ERROR;
-        set_note(r, "%s", cudaGetErrorString((cudaError_t)err));
-    }
-    finish_timing(r, g.times, timed, input_bytes(in), setup->peak_gbs);
+    end_samples(r, err, &g, timed, in, setup);
     free_shaped_buffers(&b);
     release(&g);
     return err ? context_error() : 0;
