@@ -21,27 +21,6 @@ static void fail(char *err, size_t err_len, const char *fmt, ...)
     va_end(args);
 }
 
-bool parse_count(const char *text, const char *what, size_t *out, char *err, size_t err_len)
-{
-    if (!text || !*text) {
-        fail(err, err_len, "%s: expected a number, got nothing", what);
-        return false;
-    }
-    for (const char *c = text; *c; ++c)
-        if (*c < '0' || *c > '9') {
-            fail(err, err_len, "%s: '%s' is not a whole non-negative number", what, text);
-            return false;
-        }
-    errno = 0;
-    const unsigned long long value = strtoull(text, NULL, 10);
-    if (errno == ERANGE || value > SIZE_MAX) {
-        fail(err, err_len, "%s: '%s' is too large", what, text);
-        return false;
-    }
-    *out = (size_t)value;
-    return true;
-}
-
 bool add_method_list(struct bench_options *opts, const char *list, char *err, size_t err_len)
 {
     const char *start = list;

@@ -11,6 +11,7 @@
 #include "element_type.h"
 #include "pow2_split.h" /* enum pass_strategy */
 #include "scaling.h"
+#include "whole_number.h" /* parse_count */
 #include "shape.h"
 
 #define DEFAULT_BYTES ((size_t)64 << 20) /* n = bytes / element size unless -n */
@@ -77,10 +78,6 @@ enum cli_status { CLI_OK, CLI_HELP, CLI_VERSION, CLI_ERROR };
  * has) are errors. On CLI_ERROR, err holds one line. */
 enum cli_status parse_bench_options(int argc, char **argv, struct bench_options *opts, char *err,
                                     size_t err_len);
-
-/* A whole decimal number, nothing else: no sign, no suffix, no overflow.
- * Returns false with a reason in err. */
-bool parse_count(const char *text, const char *what, size_t *out, char *err, size_t err_len);
 
 /* Splits "a,b,c" into opts->methods, appending; rejects empty and duplicate
  * names (whether a name exists is the registry's to say). */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"      /* parse_count */
-#include "data_gen.h" /* splitmix64 */
+#include "data_gen.h"     /* splitmix64 */
+#include "whole_number.h" /* parse_count */
 
 /* Segment lengths draw from their own stream: the same seed's data and
  * lengths are not the same numbers. */
