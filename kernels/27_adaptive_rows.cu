@@ -5,18 +5,22 @@
  * one from the mean row length in bytes - the width of rows; n / count for
  * segments - and call its launcher:
  *     rows       segments
- *     <= 16 B    <= 16 B      tiled_rows      (23: tiles staged in shared memory)
+ *     <= 8 B     <= 8 B       tiled_rows      (23: tiles staged in shared memory)
  *     <= 512 B   <= 512 B     group_per_row   (22: 2-16 lanes, two vectors each)
  *     <= 32 KiB  <= 32 KiB    warp_per_row    (24)
  *     <= 128 KiB <= 128 KiB   block_per_row   (25)
+ *     <= 512 KiB <= 512 KiB   tiled_rows      (23: each long row to the whole block)
  *     longer     longer       split_rows      (26: parts of ~32 KiB)
- * First measured on an H100 (64 MiB of floats, cold, median of 50): at
- * width 32 (128 B) group_per_row took 33.3 us, tiled_rows 79.3, warp_per_row
- * 110; uniform:100 segments (400 B) group 37.4, warp 44.0, tiled 53.5; width
- * 4096 (16 KiB) warp 26.9, block 27.4. The first boundaries (tiled up to
- * 128 B, warp only to 4 KiB) sent width 32 to tiled_rows at 2.4x the best
- * step; tiled_rows keeps only the narrowest rows, where a group of lanes
- * sits mostly idle (a PREDICTION until the width sweep measures widths 1-4).
+ * From the float width sweep on an H100 (64 MiB, cold, median of 30,
+ * bench/results/h100_rows_sweep_052ac10.json), GB/s counting the results:
+ * width 2 tiled 1397 / group 1157; width 3-4 group 1060-1496 / tiled
+ * 950-1122; width 32 group 2575 / tiled 871; 4096 warp 2478 / block 2459;
+ * 16384-32768 block 2551-2567 / tiled 2434-2457; 65536-131072 tiled
+ * 2350-2527 / block 2150-2483 / split ~2090; from 262144 split 2087-2151.
+ * The boundaries are bytes of the mean row, so other types follow the
+ * float ones by size: a PREDICTION for them, and for this table as a whole
+ * until a sweep runs it (the sweep above ran the boundaries before: tiled
+ * up to 16 B, split from 128 KiB).
  * thread_per_row (21) is never the pick. For segments the choice is made
  * from count and n alone: the longest segment would need the offsets read
  * back to the host, a sync inside the timed call. So in a powerlaw array
@@ -49,10 +53,11 @@ struct width_choice {
 };
 
 const width_choice CHOICES[] = {
-    {16, 16, &method_tiled_rows},
+    {8, 8, &method_tiled_rows},
     {512, 512, &method_group_per_row},
     {32768, 32768, &method_warp_per_row},
     {131072, 131072, &method_block_per_row},
+    {524288, 524288, &method_tiled_rows},
     {SIZE_MAX, SIZE_MAX, &method_split_rows},
 };
 

@@ -161,13 +161,15 @@ void print_progression(FILE *out, const struct run *run)
                 cub->gbps, "", first->time_us.median / cub->time_us.median, "PASS");
 }
 
-/* The fastest PASSing row of our own kernels (progression and modern), or NULL. */
+/* The fastest PASSing row of our own kernels (progression, modern and, for
+ * rows and segments, the row steps), or NULL. */
 static const struct method_result *best_hand_kernel(const struct run *run)
 {
     const struct method_result *best = NULL;
     for (size_t i = 0; i < run->count; ++i) {
         const struct method_result *r = &run->rows[i];
-        if (in_story(r) && r->status == STATUS_PASS && r->time_us.count > 0 &&
+        if ((in_story(r) || strcmp(r->family, "rows") == 0) && r->status == STATUS_PASS &&
+            r->time_us.count > 0 &&
             (!best || r->time_us.median < best->time_us.median))
             best = r;
     }
@@ -198,20 +200,29 @@ static void print_matrix_check(FILE *out, const struct run *run)
     fprintf(out, "%s\n", *separator ? "" : "PASS");
 }
 
+/* One line per (type, operator): our best kernel against CUB (its segmented
+ * reduce for rows and segments), Thrust (reduce_by_key for segments) and
+ * PyTorch, each "-" where the run did not measure it. */
 void print_matrix_table(FILE *out, const struct run *runs, size_t count)
 {
-    fprintf(out, "%-9s %-4s %12s %-16s %10s %10s %10s %7s  %s\n", "type", "op", "n", "best kernel",
-            "best us", "cub us", "thrust us", "vs CUB", "check");
+    fprintf(out, "%-9s %-4s %12s %-16s %10s %10s %10s %10s %7s  %s\n", "type", "op", "n",
+            "best kernel", "best us", "cub us", "thrust us", "torch us", "vs CUB", "check");
     for (size_t i = 0; i < count; ++i) {
         const struct run *run = &runs[i];
         const struct method_result *best = best_hand_kernel(run);
+        const struct method_result *cub =
+            find_row(run, "cub") ? find_row(run, "cub") : find_row(run, "cub_segmented");
+        const struct method_result *thrust =
+            find_row(run, "thrust") ? find_row(run, "thrust") : find_row(run, "thrust_by_key");
         fprintf(out, "%-9s %-4s %12zu %-16s", run->context.element_type, run->context.op,
                 run->context.n, best ? best->name : "-");
         print_median_cell(out, best);
-        print_median_cell(out, find_row(run, "cub"));
-        print_median_cell(out, find_row(run, "thrust"));
+        print_median_cell(out, cub);
+        print_median_cell(out, thrust);
+        print_median_cell(out, find_row(run, "torch"));
+        const bool both = best && cub && cub->status == STATUS_PASS && cub->time_us.count > 0;
         char ratio[16];
-        format_ratio(ratio, sizeof ratio, best ? best->ratio_to_cub : 0.0);
+        format_ratio(ratio, sizeof ratio, both ? best->time_us.median / cub->time_us.median : 0.0);
         fprintf(out, " %7s  ", ratio);
         print_matrix_check(out, run);
     }

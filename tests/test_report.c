@@ -1,0 +1,75 @@
+/* The compact --type all --op all table (report.h) on hand-made runs: our
+ * best kernel, the rows family included, beside CUB (its segmented reduce
+ * for shapes), Thrust and PyTorch, "-" for what a run did not measure. */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "report.h"
+
+static struct method_result row(const char *name, const char *family, double median_us)
+{
+    struct method_result r = {.status = STATUS_PASS, .time_us = {.count = 30, .median = median_us}};
+    snprintf(r.name, sizeof r.name, "%s", name);
+    snprintf(r.family, sizeof r.family, "%s", family);
+    return r;
+}
+
+/* The table printed for `runs`, into buf. */
+static void matrix_text(const struct run *runs, size_t count, char *buf, size_t len)
+{
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    print_matrix_table(f, runs, count);
+    rewind(f);
+    const size_t got = fread(buf, 1, len - 1, f);
+    buf[got] = '\0';
+    fclose(f);
+}
+
+static void matrix_should_set_row_steps_against_cub_segmented_and_torch(void)
+{
+    struct method_result rows[] = {row("group_per_row", "rows", 26.9), row("warp_per_row", "rows", 110.2),
+                                   row("cub_segmented", "vendor", 595.6), row("torch", "vendor", 147.9)};
+    struct run run = {.rows = rows, .count = 4};
+    snprintf(run.context.element_type, sizeof run.context.element_type, "float");
+    snprintf(run.context.op, sizeof run.context.op, "sum");
+    run.context.n = 16777216;
+    char text[1024];
+    matrix_text(&run, 1, text, sizeof text);
+    printf("%s", text);
+    CHECK(strstr(text, "torch us") != NULL);
+    CHECK(strstr(text, "group_per_row") != NULL);
+    CHECK(strstr(text, "26.90") && strstr(text, "595.60") && strstr(text, "147.90"));
+    CHECK(strstr(text, "0.05x") != NULL); /* 26.9 / 595.6 */
+    CHECK(strstr(text, "PASS") != NULL);
+}
+
+static void matrix_should_print_a_dash_for_what_a_run_did_not_measure(void)
+{
+    struct method_result rows[] = {row("one_pass_ilp", "modern", 27.5), row("cub", "vendor", 28.5)};
+    struct run run = {.rows = rows, .count = 2};
+    snprintf(run.context.element_type, sizeof run.context.element_type, "double");
+    snprintf(run.context.op, sizeof run.context.op, "max");
+    run.context.n = 8388608;
+    char text[1024];
+    matrix_text(&run, 1, text, sizeof text);
+    printf("%s", text);
+    const char *line = strstr(text, "double");
+    CHECK(line && strstr(line, "one_pass_ilp") && strstr(line, "27.50") && strstr(line, "28.50"));
+    CHECK(line && strstr(line, "0.96x") != NULL);
+    /* thrust and torch: two "-" cells */
+    int dashes = 0;
+    for (const char *c = line; c && *c && *c != '\n'; ++c)
+        dashes += c[0] == ' ' && c[1] == '-' && c[2] == ' ';
+    CHECK(dashes == 2);
+}
+
+int main(void)
+{
+    RUN_TEST(matrix_should_set_row_steps_against_cub_segmented_and_torch);
+    RUN_TEST(matrix_should_print_a_dash_for_what_a_run_did_not_measure);
+    return test_exit_code();
+}
