@@ -5,29 +5,13 @@
  *                 x.amin()
  *   rows:         the same over dim 1 of x viewed as {rows, cols}, one
  *                 result per row: x.sum(-1), x.amax(-1), x.amin(-1)
- * x is at::from_blob over the suite's input pointer itself (its device, its
- * element type, the exact address: offsets and misalignment are PyTorch's to
- * handle, nothing is copied); out is at::from_blob over the suite's result
- * slot, so nothing is resized or allocated for a sum. The calls are enqueued
- * on the suite's stream through an external stream guard
- * (c10::cuda::getStreamFromExternal + CUDAStreamGuard), so the harness's
- * events time them like every other row.
+ * The calls themselves, on tensors that wrap the suite's buffers (from_blob,
+ * no copy) and on the suite's stream, are in torch/aten_reduce.cu, built as
+ * the module libreduce_torch.so; this file is the row: what it declares, and
+ * opening the module (dlopen) at its first call - in the untimed warm-up -
+ * so that no other program or row loads libtorch (about half a second a
+ * start on the H100 machine).
  *
- * Accumulators, as PyTorch 2.11's CUDA kernels have them:
- *   half, bf16 sums   torch.sum(x) accumulates in float and rounds the result
- *                     back to half / bf16; here dtype=at::kFloat asks for the
- *                     float result, in one kernel (sum_functor<Half, float,
- *                     float>), the suite's accumulator.
- *   half, bf16 max    amax/amin return the input's type and have no dtype
- *   and min           argument: computed in half / bf16 (exact: a max is one
- *                     of the inputs), then copied into the float slot - one
- *                     more small kernel and a one-element tensor from torch's
- *                     caching allocator (a cudaMalloc on the first call only,
- *                     in the untimed warm-up).
- *   int32, int64      sums with dtype = the input type accumulate in that type
- *                     (sum_functor<int, int, int>): they wrap as CUB's do,
- *                     where torch.sum's default would promote int32 to int64.
- *   max, min          NaN-propagating (ours ignore NaN); the data has none.
  * uint32 is refused: libtorch_cuda.so 2.11 instantiates its sum and max/min
  * kernels for bool, int8, uint8, int16, int32, int64, float, double, half,
  * bf16 and complex, not for the barebones UInt32 ("not implemented").
@@ -35,30 +19,23 @@
  * throw on zero elements and sum writes 0. Segments are not offered:
  * torch.segment_reduce takes floating types only and sums half in half.
  * The summation order is the library's own: declared a serial chain, the
- * loosest bound, as for CUB.
- *
- * Whatever else PyTorch allocates (a large reduction's staging buffer and
- * semaphores, in ATen's Reduce.cuh) comes from its caching allocator, which
- * calls cudaMalloc in the untimed warm-up and reuses the blocks afterwards:
- * the row is timed on the device like CUB's, not as "allocates".
- *
- * Errors: every call is inside one try; an exception (c10::Error or any
- * std::exception) is printed as "PyTorch error: ..." and returned as
- * cudaErrorUnknown, so the row reports the error with its reason, as cuBLAS
- * does.
+ * loosest bound, as for CUB. The row is timed on the device like CUB's, not
+ * as "allocates": PyTorch's caching allocator does its cudaMalloc calls in
+ * the warm-up and reuses the blocks afterwards.
  *
  * Two sets of CUDA libraries in one process: the suite links the toolkit's
  * CUDA runtime and cuBLAS as always, and PyTorch's libtorch_cuda.so looks for
  * its own through its RPATH (the wheel's nvidia/ packages). A library whose
- * SONAME is already loaded is shared: the programs load libcudart.so.13,
- * libcublas.so.13 and libcublasLt.so.13 from the toolkit first (ldd of this
- * build), so PyTorch runs on those, and on its own copies of the rest
+ * SONAME is already loaded is shared: the programs have libcudart.so.13,
+ * libcublas.so.13 and libcublasLt.so.13 from the toolkit loaded before the
+ * module, so PyTorch runs on those, and on its own copies of the rest
  * (cuDNN, cuSPARSE, ...). Both sit on the device's primary context, so the
  * suite's stream and pointers are valid in PyTorch's calls.
- * Built only where CMake found PyTorch (REDUCE_HAVE_TORCH, alone in the
- * reduce_torch library with PyTorch's include folders, see CMakeLists.txt);
- * elsewhere the row refuses every pair with TORCH_REFUSAL and --version says
- * how to build it.
+ * Built only where CMake found PyTorch (REDUCE_TORCH_MODULE names the
+ * module, see CMakeLists.txt); elsewhere the row refuses every pair with
+ * TORCH_REFUSAL and --version says how to build it. A module that cannot be
+ * opened (moved, or PyTorch uninstalled since the build) fails the row with
+ * dlopen's reason.
  *   bench_compare -m one_pass_ilp,cub,torch --type all --op all */
 #include <cstdio>
 
@@ -70,90 +47,47 @@
 #define TORCH_SOURCE "PyTorch at::sum / at::amax / at::amin"
 #define TORCH_IDEA "libtorch on the suite's buffer (from_blob, no copy), on the suite's stream"
 
-#ifdef REDUCE_HAVE_TORCH
+#ifdef REDUCE_TORCH_MODULE
 
-#include <ATen/Context.h>
-#include <ATen/core/Tensor.h>
-#include <ATen/ops/amax.h>
-#include <ATen/ops/amin.h>
-#include <ATen/ops/from_blob.h>
-#include <ATen/ops/sum.h>
-#include <c10/cuda/CUDAGuard.h>
-#include <c10/cuda/CUDAStream.h>
+#include <dlfcn.h>
 
 #include "identity_fill.h"
+#include "torch/aten_reduce.h"
 
 namespace {
 
-at::ScalarType torch_scalar_type(enum element_type t)
+/* The module's two entry points; null when it could not be opened. */
+struct aten_module {
+    aten_reduce_array_fn *reduce_array;
+    aten_reduce_rows_fn *reduce_rows;
+};
+
+aten_module open_aten_module()
 {
-    switch (t) {
-    case TYPE_FLOAT: return at::kFloat;
-    case TYPE_DOUBLE: return at::kDouble;
-    case TYPE_INT32: return at::kInt;
-    case TYPE_INT64: return at::kLong;
-    case TYPE_UINT32: return at::kUInt32;
-    case TYPE_HALF: return at::kHalf;
-    case TYPE_BFLOAT16: return at::kBFloat16;
-    case TYPE_COUNT: break;
+    aten_module m{};
+    void *library = dlopen(REDUCE_TORCH_MODULE, RTLD_NOW | RTLD_LOCAL);
+    if (library != nullptr) {
+        m.reduce_array = (aten_reduce_array_fn *)dlsym(library, ATEN_REDUCE_ARRAY);
+        m.reduce_rows = (aten_reduce_rows_fn *)dlsym(library, ATEN_REDUCE_ROWS);
     }
-    return at::kFloat; /* unreachable: the descriptor refuses other specs */
+    if (m.reduce_array == nullptr || m.reduce_rows == nullptr) {
+        std::fprintf(stderr, "PyTorch: cannot use %s: %s\n", REDUCE_TORCH_MODULE, dlerror());
+        m = aten_module{};
+    }
+    return m;
 }
 
-/* Reduces `in` over `dims` into `out`, which has the accumulator type and
- * the result's shape. */
-void reduce_into(struct reduce_spec spec, const at::Tensor &in, at::IntArrayRef dims,
-                 at::Tensor &out)
+/* Opens the module on the first call (once per process, thread-safe: a
+ * static local) and fills in what every call needs. */
+int prepare(struct reduce_spec spec, cudaStream_t stream, const aten_module **module,
+            aten_request *request)
 {
-    if (spec.op == OP_SUM) {
-        at::sum_out(out, in, dims, /*keepdim=*/false, out.scalar_type());
-        return;
-    }
-    /* amax/amin write only into their input's type: for half and bf16, a
-     * result of that type first, then converted into the float slot. */
-    const bool same_type = in.scalar_type() == out.scalar_type();
-    if (spec.op == OP_MAX) {
-        if (same_type)
-            at::amax_out(out, in, dims);
-        else
-            out.copy_(at::amax(in, dims));
-    } else {
-        if (same_type)
-            at::amin_out(out, in, dims);
-        else
-            out.copy_(at::amin(in, dims));
-    }
-}
-
-/* Wraps the suite's buffers (input of `input_sizes`, results of
- * `result_sizes`) and reduces over `dims` on `stream`. */
-int torch_reduce_on_stream(struct reduce_spec spec, const void *d_in, at::IntArrayRef input_sizes,
-                           void *d_out, at::IntArrayRef result_sizes, at::IntArrayRef dims,
-                           cudaStream_t stream)
-{
-    int device = 0;
-    CUDA_TRY(cudaGetDevice(&device));
-    try {
-        /* PyTorch sets up its CUDA state - its caching allocator, which a
-         * large reduction's staging buffer comes from - when it first makes a
-         * CUDA tensor itself; from_blob's tensors are ours, so ask for it
-         * (once per process; a no-op after). */
-        at::globalContext().lazyInitDevice(at::kCUDA);
-        const c10::cuda::CUDAStreamGuard on_suite_stream(
-            c10::cuda::getStreamFromExternal(stream, (c10::DeviceIndex)device));
-        const auto on_device = at::TensorOptions().device(at::kCUDA, (c10::DeviceIndex)device);
-        const at::Tensor in = at::from_blob(const_cast<void *>(d_in), input_sizes,
-                                            on_device.dtype(torch_scalar_type(spec.type)));
-        at::Tensor out = at::from_blob(
-            d_out, result_sizes, on_device.dtype(torch_scalar_type(accumulator_type(spec.type))));
-        reduce_into(spec, in, dims, out);
-    } catch (const c10::Error &e) {
-        std::fprintf(stderr, "PyTorch error: %s\n", e.what_without_backtrace());
-        return (int)cudaErrorUnknown;
-    } catch (const std::exception &e) {
-        std::fprintf(stderr, "PyTorch error: %s\n", e.what());
-        return (int)cudaErrorUnknown;
-    }
+    static const aten_module opened = open_aten_module();
+    if (opened.reduce_array == nullptr)
+        return (int)cudaErrorSharedObjectInitFailed;
+    *module = &opened;
+    *request = {spec, accumulator_type(spec.type), 0, stream};
+    CUDA_TRY(cudaGetDevice(&request->device));
     return 0;
 }
 
@@ -162,10 +96,10 @@ int torch_reduce(struct reduce_spec spec, const void *d_in, size_t n, void *d_ou
 {
     if (n == 0) /* amax/amin refuse an empty input; the contract wants the identity */
         return fill_with_identity({accumulator_type(spec.type), spec.op}, d_out, 1, stream);
-    /* Over dim 0 rather than sum's "no dim": one code path with the rows. */
-    const int64_t input_sizes[] = {(int64_t)n};
-    const int64_t along_the_array[] = {0};
-    return torch_reduce_on_stream(spec, d_in, input_sizes, d_out, {}, along_the_array, stream);
+    const aten_module *module = nullptr;
+    aten_request request;
+    PROPAGATE(prepare(spec, stream, &module, &request));
+    return module->reduce_array(request, d_in, (int64_t)n, d_out);
 }
 
 int torch_reduce_rows(struct reduce_spec spec, struct reduce_shape shape, const void *d_in,
@@ -175,17 +109,18 @@ int torch_reduce_rows(struct reduce_spec spec, struct reduce_shape shape, const 
         return (int)cudaErrorInvalidValue; /* the descriptor refuses segments first */
     if (shape.count == 0)
         return 0; /* no results to write */
-    const int64_t input_sizes[] = {(int64_t)shape.count, (int64_t)shape.cols};
-    const int64_t result_sizes[] = {(int64_t)shape.count};
-    const int64_t along_rows[] = {1};
-    return torch_reduce_on_stream(spec, d_in, input_sizes, d_out, result_sizes, along_rows, stream);
+    const aten_module *module = nullptr;
+    aten_request request;
+    PROPAGATE(prepare(spec, stream, &module, &request));
+    return module->reduce_rows(request, d_in, (int64_t)shape.count, (int64_t)shape.cols, d_out);
 }
 
 } // namespace
 
 extern "C" const char *torch_description(void)
 {
-    return "PyTorch " REDUCE_TORCH_VERSION " (CUDA " REDUCE_TORCH_CUDA ") from " REDUCE_TORCH_ROOT;
+    return "PyTorch " REDUCE_TORCH_VERSION " (CUDA " REDUCE_TORCH_CUDA ") from " REDUCE_TORCH_ROOT
+           ", opened on first use from " REDUCE_TORCH_MODULE;
 }
 
 DEFINE_METHOD(torch, .family = FAMILY_VENDOR, .source = TORCH_SOURCE, .idea = TORCH_IDEA,
