@@ -5,16 +5,16 @@
  * cover it - aligned on the input's own 16-byte grid, whatever the width, so
  * rows of 1, 3 or 33 floats are read with the same coalesced vector loads as
  * a whole-array sum, four in flight per thread - into shared memory, and then
- * reduces the staged rows there: groups of LANES lanes (the power of two at
- * or above the width, 1 to 32) read a row's elements side by side (no bank
- * conflicts: consecutive lanes, consecutive words) and combine with shuffles;
- * a persistent grid walks the tiles. A vector that holds elements outside the
+ * reduces the staged rows there: a row of up to 64 elements is one thread's
+ * (each lane starting at its own column, so that a warp's reads fall in
+ * different banks), a longer one a warp's (consecutive lanes, consecutive
+ * words, then shuffles); a persistent grid walks the tiles. A vector that holds elements outside the
  * input (the array's first and last) is read element by element, so no byte
  * outside the n elements is touched. The rows per tile and LANES are set on
  * the host from the width - for segments from the mean length n / count, the
  * only length the host has without a sync: a tile of segments that turns out
  * larger than the buffer (a long segment) is reduced from global memory,
- * its short rows by the same groups, its long ones by the whole block
+ * its short rows by the same threads or warps, its long ones by the whole block
  * (reduce_vectors, block_reduce): right, and slower only by those rows.
  *
  * Fixes from group_per_row (step 22): a narrow row is no longer its own
@@ -31,7 +31,9 @@
  * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
  * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1: 67.1 MB read +
  * 67.1 MB written -> 44.7 + 3 = ~48 us; width 32: 67.1 + 2.1 MB -> 23.1 + 3 =
- * ~26 us; width 1024: 4 rows per tile, 32 lanes per row: ~26 us; width 2^20:
+ * ~26 us; widths 2-4: the bytes of width 1 less the results' -> 35-40 us
+ * (measured before one thread per row: 72 us at width 2, 106 at width 3);
+ * width 1024: 4 rows per tile, 32 lanes per row: ~26 us; width 2^20:
  * one row per tile, too long to stage, read by the whole block from global
  * memory: ~250 us (as block_per_row).
  *   bench_compare --cols 3 -m tiled_rows
@@ -58,7 +60,13 @@ constexpr size_t TILE_BYTES = (TILE_VECTORS - 2) * 16;
  * rows of one batch of a group or less by the groups, its longer rows one
  * after another by the whole block. */
 constexpr int FALLBACK_LOADS = 2;
-/* Lanes per row at most: a warp, for widths over 16 elements. */
+/* Rows of up to 64 elements are each one thread's, read from shared memory
+ * (reduce_staged_row); longer ones a warp's. The first version gave a row
+ * the power of two lanes at or above its width (2, 4, 8, 16): conflict-free,
+ * but a row then costs a group's shuffles and index arithmetic for one or two
+ * elements a lane - instruction-bound at 1397 GB/s for width 2 and 950 for
+ * width 3 on an H100, where the bytes allow ~2400. */
+constexpr size_t ONE_LANE_MAX_LENGTH = 64;
 constexpr int MAX_LANES = 32;
 
 /* Vector j of the 16-byte grid the input lies on, as raw bytes: elements
@@ -121,6 +129,27 @@ __device__ __forceinline__ void load_tile(uint4 (&v)[LOADS], const T *__restrict
             v[k] = load_grid_vector(in, n, shift, g.first_vector + threadIdx.x + k * BLOCK);
 }
 
+/* One thread's row of a staged tile, `length` elements. Each lane starts at
+ * its own column (its lane number, modulo the length) and wraps around: the
+ * threads of a warp read rows `length` words apart, and at a width that is a
+ * multiple of 32 words all 32 would start in one bank - a 32-way conflict;
+ * rotated, they start in 32 different banks. */
+template <class Op, class T> __device__ __forceinline__ acc_t<T> reduce_staged_row(const T *row, unsigned length)
+{
+    const Op op;
+    acc_t<T> acc = identity<Op, acc_t<T>>();
+    if (length == 0)
+        return acc;
+    const unsigned start = (threadIdx.x % 32) % length;
+#pragma unroll 4
+    for (unsigned c = start; c < length; ++c)
+        acc = op(acc, widen(row[c]));
+#pragma unroll 4
+    for (unsigned c = 0; c < start; ++c)
+        acc = op(acc, widen(row[c]));
+    return acc;
+}
+
 template <int LANES, class T, class Op, class Spans>
 __global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__ in, size_t n,
                                                            Spans spans, size_t rows_per_tile,
@@ -172,8 +201,11 @@ __global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__
                 const size_t length = spans.end(row) - begin;
                 if (current.is_staged) {
                     const T *staged_row = staged + (begin + shift - current.first_vector * V);
-                    for (size_t c = lane; c < length; c += LANES)
-                        acc = op(acc, widen(staged_row[c]));
+                    if constexpr (LANES == 1)
+                        acc = reduce_staged_row<Op>(staged_row, (unsigned)length);
+                    else
+                        for (size_t c = lane; c < length; c += LANES)
+                            acc = op(acc, widen(staged_row[c]));
                     is_group_row = true;
                 } else if (!is_long<T>(length, LANES)) {
                     acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, lane, LANES);
@@ -241,16 +273,8 @@ template <class T, class Op> struct tiled_rows_launch {
             return 0;
         const size_t mean_length = mean_span_length(shape, n);
         const size_t rows = rows_per_tile(shape, mean_length);
-        if (mean_length <= 1)
+        if (mean_length <= ONE_LANE_MAX_LENGTH)
             return launch<1>(d_in, n, shape, rows, d_out, stream);
-        if (mean_length <= 2)
-            return launch<2>(d_in, n, shape, rows, d_out, stream);
-        if (mean_length <= 4)
-            return launch<4>(d_in, n, shape, rows, d_out, stream);
-        if (mean_length <= 8)
-            return launch<8>(d_in, n, shape, rows, d_out, stream);
-        if (mean_length <= 16)
-            return launch<16>(d_in, n, shape, rows, d_out, stream);
         return launch<MAX_LANES>(d_in, n, shape, rows, d_out, stream);
     }
 };

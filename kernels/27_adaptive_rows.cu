@@ -53,7 +53,7 @@ struct width_choice {
 };
 
 const width_choice CHOICES[] = {
-    {8, 8, &method_tiled_rows},
+    {16, 16, &method_tiled_rows},
     {512, 512, &method_group_per_row},
     {32768, 32768, &method_warp_per_row},
     {131072, 131072, &method_block_per_row},
