@@ -5,12 +5,21 @@
 #
 #   bench/gpu_check.sh STEP...    steps, in the order given:
 #     build        configure + build (Release, native architecture)
+#     readme       the README's test command, verbatim (read from README.md)
+#                  and timed, in /tmp/fresh: a copy of the tree without .git,
+#                  builds or deps/, as a fresh clone has it; later steps of
+#                  the same call use that build (GPU_CHECK_BUILD=/tmp/fresh/build
+#                  does so in a later call on the same machine)
 #     test         quicktest, then exhaustive: the whole suite
-#     quicktest    the README's test command (ctest -LE exhaustive), timed:
-#                  every method x pair x awkward size and offset, memcheck
+#     quicktest    ctest -LE exhaustive of the build, timed: every method x
+#                  pair x awkward size and offset, every row method x shape,
+#                  memcheck
 #     exhaustive   ctest -L exhaustive, timed: every distribution, step 18's
 #                  ring at its own sizes (memcheck too), racecheck, synccheck,
-#                  initcheck, bench_compare at 2^31 + 5 floats
+#                  initcheck, bench_compare at 2^31 + 5 floats, rows past 2^31;
+#                  or in two halves (each fits one 10-minute device call):
+#     exhaustive_checks    ... without the sanitizers
+#     exhaustive_sanitize  ... the sanitizers alone
 #     sanitize     compute-sanitizer summaries (ctest -L sanitize, verbose)
 #     methods      test_methods_gpu --every-distribution alone (every method x
 #                  pair x size x distribution), timed
@@ -56,12 +65,14 @@
 #                  same run; the ragged tables (uniform:8, uniform:100,
 #                  uniform:10000, powerlaw:100) -> segments.txt; every
 #                  (type, operator) at widths 32 and 4096 -> rows_matrix.txt
-#     torch        a second build (build-torch) with PyTorch from python3 (the
-#                  torch rows); its --version; test_methods_gpu on the torch
-#                  row; float 64 MiB against our best and CUB -> torch_64mib.*;
-#                  --type all --op all -> torch_matrix_64mib.txt; the float
-#                  sweep 2^10..2^28 -> torch_sweep.{csv,json}; full ctest of
-#                  build-torch
+#     torch        with the build's PyTorch (python3's torch where CMake found
+#                  it; the step fails when --version names none): its
+#                  --version; test_methods_gpu on the torch row; float 64 MiB
+#                  against our best and CUB -> torch_64mib.*; --type all --op
+#                  all, our whole-array steps 16-18, CUB, Thrust and torch ->
+#                  torch_matrix_64mib.txt; the float sweep 2^10..2^28 ->
+#                  torch_sweep.{csv,json}; the row sweep beside it is the rows
+#                  step's (torch declares rows)
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -70,7 +81,7 @@ cd "$(dirname "$0")/.."
 out=${OUT:-gpu-logs}
 mkdir -p "$out"
 log="$out/gpu_check.log"
-build=build-gpu
+build=${GPU_CHECK_BUILD:-build-gpu}
 bench="$build/bench/bench_compare"
 status=0
 
@@ -107,14 +118,25 @@ cccl_root() {
 }
 
 quick_tests() { step quicktest bash -c "time ctest --test-dir $build -LE exhaustive --output-on-failure"; }
-exhaustive_tests() { step exhaustive bash -c "time ctest --test-dir $build -L exhaustive --output-on-failure"; }
+exhaustive_tests() { # exhaustive_tests NAME [CTEST ARGS...]
+    local name=$1; shift
+    step "$name" bash -c "time ctest --test-dir $build -L exhaustive $* --output-on-failure"
+}
 
 for s in "$@"; do
     case $s in
     build) step build configure_and_build "$build" ;;
-    test) quick_tests; exhaustive_tests ;;
+    readme)
+        rm -rf /tmp/fresh && mkdir -p /tmp/fresh &&
+            tar --exclude=./.git --exclude='./build*' --exclude=./deps -cf - . | tar -xf - -C /tmp/fresh
+        readme_command=$(grep -m 1 '&& ctest --test-dir build' README.md)
+        step readme bash -c "cd /tmp/fresh && time ($readme_command)"
+        build=/tmp/fresh/build bench=/tmp/fresh/build/bench/bench_compare ;;
+    test) quick_tests; exhaustive_tests exhaustive ;;
     quicktest) quick_tests ;;
-    exhaustive) exhaustive_tests ;;
+    exhaustive) exhaustive_tests exhaustive ;;
+    exhaustive_checks) exhaustive_tests exhaustive_checks -LE sanitize ;;
+    exhaustive_sanitize) exhaustive_tests exhaustive_sanitize -L sanitize ;;
     methods) step methods bash -c "time $build/tests/test_methods_gpu --every-distribution" ;;
     sanitize)
         step sanitize bash -c "ctest --test-dir $build -L sanitize -V | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|Test #|tests passed|SKIP'" ;;
@@ -213,17 +235,13 @@ for s in "$@"; do
             step "rows_matrix_$cols" bash -c "set -o pipefail; $rows_bench --cols $cols --type all --op all -S 30 -m $row_methods | tee -a $out/rows_matrix.txt"
         done ;;
     torch)
-        torch_bench=build-torch/bench/bench_compare
-        step torch_build configure_and_build build-torch -DREDUCE_WITH_TORCH=ON
-        # fails where python3 did not give the build a PyTorch
-        step torch_version bash -c "$torch_bench --version && $torch_bench --version | grep -q 'torch rows: PyTorch [0-9]'"
-        step torch_methods build-torch/tests/test_methods_gpu --method torch
-        step torch_64MiB "$torch_bench" -m one_pass_ilp,tma_ring,cub,torch \
+        step torch_version bash -c "$bench --version && $bench --version | grep -q 'torch rows: PyTorch [0-9]'"
+        step torch_methods "$build/tests/test_methods_gpu" --method torch
+        step torch_64MiB "$bench" -m one_pass_ilp,tma_ring,cub,torch \
             --csv "$out/torch_64mib.csv" --json "$out/torch_64mib.json" --markdown "$out/torch_64mib.md"
-        step torch_matrix_64MiB bash -c "set -o pipefail; $torch_bench --type all --op all -m one_pass_ilp,cub,torch | tee $out/torch_matrix_64mib.txt"
-        step torch_sweep "$torch_bench" --sweep --sweep-max 268435456 -m one_pass_ilp,tma_ring,cub,torch \
-            --csv "$out/torch_sweep.csv" --json "$out/torch_sweep.json"
-        step torch_test ctest --test-dir build-torch -LE exhaustive --output-on-failure ;;
+        step torch_matrix_64MiB bash -c "set -o pipefail; $bench --type all --op all -m single_pass,one_pass_ilp,tma_ring,cub,thrust,torch | tee $out/torch_matrix_64mib.txt"
+        step torch_sweep "$bench" --sweep --sweep-max 268435456 -m one_pass_ilp,tma_ring,cub,torch \
+            --csv "$out/torch_sweep.csv" --json "$out/torch_sweep.json" ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done

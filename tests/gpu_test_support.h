@@ -23,6 +23,21 @@ static inline void skip_without_gpu(const char *test)
     }
 }
 
+/* --quick, the sanitizer runs' pair set (test_methods_gpu, test_shapes_gpu):
+ * each type once, each operator at least twice. */
+static const struct reduce_spec QUICK_PAIRS[] = {
+    {TYPE_FLOAT, OP_SUM},  {TYPE_DOUBLE, OP_MAX},   {TYPE_INT32, OP_MIN},
+    {TYPE_INT64, OP_SUM},  {TYPE_UINT32, OP_MAX},   {TYPE_HALF, OP_SUM},
+    {TYPE_BFLOAT16, OP_MIN}};
+
+static inline bool is_quick_pair(struct reduce_spec spec)
+{
+    for (size_t i = 0; i < sizeof QUICK_PAIRS / sizeof QUICK_PAIRS[0]; ++i)
+        if (QUICK_PAIRS[i].type == spec.type && QUICK_PAIRS[i].op == spec.op)
+            return true;
+    return false;
+}
+
 /* Device scratch that grows to the largest size asked for; zeroed when it
  * grows (a method's workspace must start zeroed). */
 struct device_scratch {

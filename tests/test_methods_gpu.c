@@ -57,11 +57,6 @@ static const enum distribution FULL_DISTS[] = {DIST_UNIFORM, DIST_SMALL_INTS, DI
  * small-ints. */
 static const enum distribution ROTATED_DISTS[] = {DIST_UNIFORM, DIST_WIDE_RANGE, DIST_SIGNED,
                                                   DIST_ILL_CONDITIONED};
-/* --quick: each type once, each operator at least twice. */
-static const struct reduce_spec QUICK_PAIRS[] = {
-    {TYPE_FLOAT, OP_SUM},  {TYPE_DOUBLE, OP_MAX},   {TYPE_INT32, OP_MIN},
-    {TYPE_INT64, OP_SUM},  {TYPE_UINT32, OP_MAX},   {TYPE_HALF, OP_SUM},
-    {TYPE_BFLOAT16, OP_MIN}};
 
 struct options {
     uint64_t seed;
@@ -183,12 +178,8 @@ static void run_methods(const struct options *o, const struct data_case *c, stru
 
 static bool wants(const struct options *o, struct reduce_spec spec)
 {
-    if (o->quick && !o->large) {
-        for (size_t i = 0; i < COUNT(QUICK_PAIRS); ++i)
-            if (QUICK_PAIRS[i].type == spec.type && QUICK_PAIRS[i].op == spec.op)
-                return true;
-        return false;
-    }
+    if (o->quick && !o->large)
+        return is_quick_pair(spec);
     return (o->type == TYPE_COUNT || o->type == spec.type) && (o->op == OP_COUNT || o->op == spec.op);
 }
 

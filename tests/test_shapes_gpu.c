@@ -16,7 +16,10 @@
  * (measure_method) is checked with the test-only methods of
  * shaped_methods.cu: right ones PASS, a wrong one FAILs naming its row, a
  * whole-array method reads REFUSED "whole array only".
- *   test_shapes_gpu [--seed N] [--method NAME] [--large]
+ *   test_shapes_gpu [--seed N] [--method NAME] [--quick | --large]
+ * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 32, 33, 257
+ * and 4097 of 2^14 elements, a long row of 2^18 + 3, the segment edges,
+ * uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
  * 2^20 + 1 (shorter than 2^31), the float sum alone. */
 #include <inttypes.h>
@@ -30,11 +33,13 @@
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define CASE_ELEMENTS ((size_t)1 << 18) /* about this many elements a rows case */
+#define QUICK_CASE_ELEMENTS ((size_t)1 << 14) /* --quick's, under a sanitizer */
 
 extern const struct method method_test_row_per_thread, method_test_row_drops_last,
     method_test_row_on_host;
 
 static const size_t WIDTHS[] = {1, 2, 3, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 4097, 100003};
+static const size_t QUICK_WIDTHS[] = {1, 3, 32, 33, 257, 4097};
 static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
 static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};
 
@@ -155,25 +160,35 @@ static struct shape_case rows_case(size_t rows, size_t cols, size_t offset)
     return c;
 }
 
+/* Which cases: the default set, the sanitizers' few small ones, or one
+ * past 2^31 elements. */
+enum case_set { CASES_DEFAULT, CASES_QUICK, CASES_LARGE };
+
 /* The cases, offsets malloc'd into offsets[] (free them). */
 static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uint64_t seed,
-                         bool large)
+                         enum case_set set)
 {
     size_t count = 0, lists = 0;
-    if (large) {
+    if (set == CASES_LARGE) {
         const size_t cols = ((size_t)1 << 20) + 1, rows = ((size_t)1 << 11) + 1;
         cases[count++] = rows_case(rows, cols, 0); /* 2^31 + 2^20 + 2^11 + 1 elements */
         return count;
     }
-    cases[count++] = rows_case(1, 100003, 0);
-    cases[count++] = rows_case(100003, 1, 0);
+    const bool quick = set == CASES_QUICK;
+    const size_t elements = quick ? QUICK_CASE_ELEMENTS : CASE_ELEMENTS;
+    const size_t *widths = quick ? QUICK_WIDTHS : WIDTHS;
+    const size_t width_count = quick ? COUNT(QUICK_WIDTHS) : COUNT(WIDTHS);
+    if (!quick) {
+        cases[count++] = rows_case(1, 100003, 0);
+        cases[count++] = rows_case(100003, 1, 0);
+    }
     cases[count++] = rows_case(0, 32, 0);
-    cases[count++] = rows_case(1, ((size_t)1 << 20) + 3, 1);
-    for (size_t i = 0; i < COUNT(WIDTHS); ++i) {
-        const size_t rows = CASE_ELEMENTS / WIDTHS[i] ? CASE_ELEMENTS / WIDTHS[i] : 1;
-        cases[count++] = rows_case(rows, WIDTHS[i], 0);
-        if (WIDTHS[i] % 2)
-            cases[count++] = rows_case(rows > 1000 ? 1000 : rows, WIDTHS[i], 1);
+    cases[count++] = rows_case(1, ((size_t)1 << (quick ? 18 : 20)) + 3, 1);
+    for (size_t i = 0; i < width_count; ++i) {
+        const size_t rows = elements / widths[i] ? elements / widths[i] : 1;
+        cases[count++] = rows_case(rows, widths[i], 0);
+        if (widths[i] % 2)
+            cases[count++] = rows_case(rows > 1000 ? 1000 : rows, widths[i], 1);
     }
     /* Empty first and last, and a run of empties in between. */
     static const segment_offset EDGES[] = {0, 0, 0, 5, 5, 5, 40, 41, 41, 1000, 1000};
@@ -186,7 +201,9 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
     for (size_t i = 0; i < COUNT(SEGMENT_SPECS); ++i) {
         struct segment_spec spec;
         char err[256];
-        size_t n = CASE_ELEMENTS + 7, segments = 0;
+        size_t n = elements + 7, segments = 0;
+        if (quick && strcmp(SEGMENT_SPECS[i], "uniform:1000") == 0)
+            continue; /* a few segments of 2^14 elements: the long ones are powerlaw's */
         CHECK(parse_segment_spec(SEGMENT_SPECS[i], &spec, err, sizeof err));
         offsets[lists] = make_segment_offsets(&spec, seed, &n, &segments, err, sizeof err);
         CHECK(offsets[lists] != NULL);
@@ -239,27 +256,29 @@ int main(int argc, char **argv)
 {
     uint64_t seed = (uint64_t)time(NULL);
     const char *only = NULL;
-    bool large = false;
+    enum case_set set = CASES_DEFAULT;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc)
             only = argv[++i];
+        else if (strcmp(argv[i], "--quick") == 0)
+            set = CASES_QUICK;
         else if (strcmp(argv[i], "--large") == 0)
-            large = true;
+            set = CASES_LARGE;
         else {
-            fprintf(stderr, "usage: test_shapes_gpu [--seed N] [--method NAME] [--large]\n");
+            fprintf(stderr, "usage: test_shapes_gpu [--seed N] [--method NAME] [--quick | --large]\n");
             return 2;
         }
     }
     skip_without_gpu("test_shapes_gpu");
     printf("seed %" PRIu64 " (replay with --seed %" PRIu64 ")\n", seed, seed);
-    if (!large)
+    if (set != CASES_LARGE)
         harness_should_check_every_row(seed);
 
     struct shape_case cases[64];
     segment_offset *offsets[16];
-    const size_t case_count = make_cases(cases, offsets, seed, large);
+    const size_t case_count = make_cases(cases, offsets, seed, set);
     /* Pair, case, distribution outermost: each input and its reference are
      * made once and every method is checked on it. */
     size_t passed[256] = {0}, run[256] = {0};
@@ -270,10 +289,14 @@ int main(int argc, char **argv)
     for (int t = 0; t < TYPE_COUNT; ++t)
         for (int op = 0; op < OP_COUNT; ++op) {
             const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
-            if (large && (spec.type != TYPE_FLOAT || spec.op != OP_SUM))
+            if (set == CASES_LARGE && (spec.type != TYPE_FLOAT || spec.op != OP_SUM))
                 continue; /* one pair: the size is the point */
+            if (set == CASES_QUICK && !is_quick_pair(spec))
+                continue;
+            /* --large and --quick: signed data alone */
+            const size_t dists = set == CASES_DEFAULT ? COUNT(DISTS) : 1;
             for (size_t c = 0; c < case_count; ++c)
-                for (size_t k = 0; k < (large ? 1 : COUNT(DISTS)); ++k) {
+                for (size_t k = 0; k < dists; ++k) {
                     struct prepared_case p;
                     bool prepared = false, ready = false;
                     for (size_t i = 0; i < METHOD_COUNT; ++i) {
@@ -302,7 +325,7 @@ int main(int argc, char **argv)
         printf("FAIL no registry method declares SHAPE_ROWS: nothing was tested\n");
         ++check_failures;
     }
-    for (size_t i = 0; !large && offsets[i]; ++i)
+    for (size_t i = 0; set != CASES_LARGE && offsets[i]; ++i)
         free(offsets[i]);
     printf("%s\n", check_failures ? "FAIL" : "ok");
     return check_failures ? 1 : 0;
