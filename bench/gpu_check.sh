@@ -65,6 +65,7 @@
 #                  same run; the ragged tables (uniform:8, uniform:100,
 #                  uniform:10000, powerlaw:100) -> segments.txt; every
 #                  (type, operator) at widths 32 and 4096 -> rows_matrix.txt
+#     rows_sweep, segments, rows_matrix   the three parts of rows alone
 #     torch        with the build's PyTorch (python3's torch where CMake found
 #                  it; the step fails when --version names none): its
 #                  --version; test_methods_gpu on the torch row; float 64 MiB
@@ -217,23 +218,29 @@ for s in "$@"; do
             echo "== cccl: no CCCL wheel in deps/" | tee -a "$log"
             status=1
         fi ;;
-    rows)
+    rows | rows_sweep | segments | rows_matrix)
         rows_bench=$bench rows_tests=$build/tests
         [ -x build-cccl/bench/bench_compare ] && rows_bench=build-cccl/bench/bench_compare rows_tests=build-cccl/tests
         row_methods=$("$rows_bench" --list | awk '$3 ~ /rows|segments/ && $2 != "cpu" && $1 != "thread_per_row" {print $1}' | paste -sd, -)
-        step rows_version "$rows_bench" --version
-        step rows_test "$rows_tests/test_shapes_gpu"
-        step rows_whole "$rows_bench" -m one_pass_ilp,cub -S 100
-        step rows_sweep "$rows_bench" --row-sweep -S 100 -m "$row_methods" \
-            --csv "$out/rows_sweep.csv" --json "$out/rows_sweep.json"
-        : >"$out/segments.txt"
-        for spec in uniform:8 uniform:100 uniform:10000 powerlaw:100; do
-            step "segments_$spec" bash -c "set -o pipefail; $rows_bench --segments $spec -S 100 -m $row_methods | tee -a $out/segments.txt"
-        done
-        : >"$out/rows_matrix.txt"
-        for cols in 32 4096; do
-            step "rows_matrix_$cols" bash -c "set -o pipefail; $rows_bench --cols $cols --type all --op all -S 30 -m $row_methods | tee -a $out/rows_matrix.txt"
-        done ;;
+        if [ "$s" = rows ] || [ "$s" = rows_sweep ]; then
+            step rows_version "$rows_bench" --version
+            step rows_test "$rows_tests/test_shapes_gpu"
+            step rows_whole "$rows_bench" -m one_pass_ilp,cub -S 100
+            step rows_sweep "$rows_bench" --row-sweep -S 100 -m "$row_methods" \
+                --csv "$out/rows_sweep.csv" --json "$out/rows_sweep.json"
+        fi
+        if [ "$s" = rows ] || [ "$s" = segments ]; then
+            : >"$out/segments.txt"
+            for spec in uniform:8 uniform:100 uniform:10000 powerlaw:100; do
+                step "segments_$spec" bash -c "set -o pipefail; $rows_bench --segments $spec -S 100 -m $row_methods | tee -a $out/segments.txt"
+            done
+        fi
+        if [ "$s" = rows ] || [ "$s" = rows_matrix ]; then
+            : >"$out/rows_matrix.txt"
+            for cols in 32 4096; do
+                step "rows_matrix_$cols" bash -c "set -o pipefail; $rows_bench --cols $cols --type all --op all -S 30 -m $row_methods | tee -a $out/rows_matrix.txt"
+            done
+        fi ;;
     torch)
         step torch_version bash -c "$bench --version && $bench --version | grep -q 'torch rows: PyTorch [0-9]'"
         step torch_methods "$build/tests/test_methods_gpu" --method torch
