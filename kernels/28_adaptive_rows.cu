@@ -1,11 +1,13 @@
-/* Step 27 - adaptive: the step that fits the width.
+/* Step 28 - adaptive: the step that fits the width.
  *
  * Idea: no one row kernel wins at every width (issue 19's table: a plain
  * warp per row is best at 128-4096 floats and 30x too slow at 2^20), so pick
  * one from the mean row length in bytes - the width of rows; n / count for
  * segments - and call its launcher:
  *     rows       segments
- *     <= 8 B     <= 8 B       tiled_rows      (23: tiles staged in shared memory)
+ *     <= 16 B    <= 16 B      packed_rows     (27: rows in registers; rows of
+ *                                              5+ elements, misaligned rows and
+ *                                              segments: tiled_rows, 23)
  *     <= 512 B   <= 512 B     group_per_row   (22: 2-16 lanes, two vectors each)
  *     <= 32 KiB  <= 32 KiB    warp_per_row    (24)
  *     <= 128 KiB <= 128 KiB   block_per_row   (25)
@@ -43,7 +45,7 @@
 #include "row_spans.cuh"
 
 extern "C" const struct method method_tiled_rows, method_group_per_row, method_warp_per_row,
-    method_block_per_row, method_split_rows;
+    method_block_per_row, method_split_rows, method_packed_rows;
 
 namespace {
 
@@ -53,7 +55,7 @@ struct width_choice {
 };
 
 const width_choice CHOICES[] = {
-    {16, 16, &method_tiled_rows},
+    {16, 16, &method_packed_rows},
     {512, 512, &method_group_per_row},
     {32768, 32768, &method_warp_per_row},
     {131072, 131072, &method_block_per_row},
@@ -87,7 +89,7 @@ int adaptive_rows_launch(reduce_spec spec, reduce_shape shape, const void *d_in,
 } // namespace
 
 DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
-              .idea = "picks tiled, group, warp or block per row, or split rows, from the mean width",
+              .idea = "picks packed, tiled, group, warp or block per row, or split rows, from the mean width",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .flags = METHOD_GRID_INDEPENDENT, /* the choice: shape and n; each step: independent */
               /* the loosest of its steps: a segment of any length may fall to
