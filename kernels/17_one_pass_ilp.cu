@@ -13,7 +13,7 @@
  * thread; here the loop issues LOADS loads before the first add, and blocks
  * of 1024 threads halve the partials the last block must add. Small inputs
  * skip the counter: up to 8 KiB (2 Ki floats) is one block of 256 threads,
- * up to 128 KiB one block of 1024 (two batches of loads each), and mid sizes
+ * up to 64 KiB one block of 1024 (one batch of loads each), and mid sizes
  * get only the blocks they have work for (one 16-byte vector per thread):
  * one launch, no memset, no host sync. The limits are in bytes, so they hold
  * for every element type; each vector is widened and combined in registers
@@ -71,11 +71,13 @@ template <class T, class Op> struct one_pass_ilp_launch {
 
     static bool fits_one_small_block(size_t n) { return n * sizeof(T) <= SMALL_BLOCK_BYTES; }
 
-    /* Up to two batches of loads per thread, one block of BLOCK threads beats
+    /* Up to one batch of loads per thread, one block of BLOCK threads beats
      * spreading the input: a second block brings the counter and its ~1.5 us of
-     * L2 round trips (8 Ki floats: 4.1 us in one block, 5.9 us in two; at 64 Ki
-     * the two ways meet - NOTES.md). */
-    static constexpr size_t ONE_BLOCK_MAX_N = BLOCK * LOADS * 2 * W;
+     * L2 round trips (8 Ki floats: 4.1 us in one block, 5.9 us in two). Past
+     * it one SM's own bandwidth, ~50 GB/s, is the limit: on an H100 (median
+     * of 100, cold) one block took 5.82 us for 16 Ki floats and 7.49 for
+     * 32 Ki (two batches), where 64 Ki in 16 blocks took 5.92. */
+    static constexpr size_t ONE_BLOCK_MAX_N = BLOCK * LOADS * W;
 
     /* One block up to ONE_BLOCK_MAX_N; then blocks of BLOCK threads, enough for
      * one vector per thread - spreading a mid-sized input over many SMs beats
