@@ -4,10 +4,10 @@
  * warp per row is best at 128-4096 floats and 30x too slow at 2^20), so pick
  * one from the mean row length in bytes - the width of rows; n / count for
  * segments - and call its launcher:
+ *     rows of a width packed_rows packs (1-4, 8, 16)   packed_rows (27; its
+ *                                              misaligned rows: tiled_rows)
  *     rows       segments
- *     <= 16 B    <= 16 B      packed_rows     (27: rows in registers; rows of
- *                                              5+ elements, misaligned rows and
- *                                              segments: tiled_rows, 23)
+ *     <= 16 B    <= 16 B      tiled_rows      (23: tiles staged in shared memory)
  *     <= 512 B   <= 512 B     group_per_row   (22: 2-16 lanes, two vectors each)
  *     <= 32 KiB  <= 32 KiB    warp_per_row    (24)
  *     <= 128 KiB <= 128 KiB   block_per_row   (25)
@@ -42,6 +42,7 @@
  *   bench_compare --cols 32 -m adaptive_rows
  */
 #include "method.cuh"
+#include "packed_rows.cuh"
 #include "row_spans.cuh"
 
 extern "C" const struct method method_tiled_rows, method_group_per_row, method_warp_per_row,
@@ -55,7 +56,7 @@ struct width_choice {
 };
 
 const width_choice CHOICES[] = {
-    {16, 16, &method_packed_rows},
+    {16, 16, &method_tiled_rows},
     {512, 512, &method_group_per_row},
     {32768, 32768, &method_warp_per_row},
     {131072, 131072, &method_block_per_row},
@@ -65,6 +66,8 @@ const width_choice CHOICES[] = {
 
 const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
 {
+    if (shape.kind == SHAPE_ROWS && packs_width(shape.cols))
+        return &method_packed_rows;
     const size_t mean_bytes = mean_span_length(shape, n) * element_size(spec.type);
     const bool rows = shape.kind == SHAPE_ROWS;
     size_t i = 0;

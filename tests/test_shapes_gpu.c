@@ -1,7 +1,7 @@
 /* Rows and segments on the GPU, driven by the registry: every method that
  * declares SHAPE_ROWS or SHAPE_SEGMENTS, for every (type, operator) pair it
  * declares, at awkward shapes:
- *   rows: 1 row; 1 column; widths 1, 2, 3, 4, 31, 32, 33, 255, 256, 257, 1023,
+ *   rows: 1 row; 1 column; widths 1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257, 1023,
  *   1024, 1025, 4097, 100003, the odd ones also from an input pointer one
  *   element off 16 bytes (misaligned rows); one very long row (2^20 + 3);
  *   segments: many empty (uniform:1), empty first and last, uniform:8,
@@ -17,7 +17,7 @@
  * shaped_methods.cu: right ones PASS, a wrong one FAILs naming its row, a
  * whole-array method reads REFUSED "whole array only".
  *   test_shapes_gpu [--seed N] [--method NAME] [--quick | --large]
- * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 32, 33, 257
+ * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 16, 32, 33, 257
  * and 4097 of 2^14 elements, a long row of 2^18 + 3, the segment edges,
  * uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
@@ -38,8 +38,8 @@
 extern const struct method method_test_row_per_thread, method_test_row_drops_last,
     method_test_row_on_host;
 
-static const size_t WIDTHS[] = {1, 2, 3, 4, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 4097, 100003};
-static const size_t QUICK_WIDTHS[] = {1, 3, 4, 32, 33, 257, 4097};
+static const size_t WIDTHS[] = {1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 4097, 100003};
+static const size_t QUICK_WIDTHS[] = {1, 3, 4, 16, 32, 33, 257, 4097};
 static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
 static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};
 
