@@ -33,34 +33,11 @@
 
 namespace {
 
-constexpr unsigned MIN_LANES = 2;
-constexpr unsigned MAX_LANES = 16;
-
-/* The smallest power of two in [MIN_LANES, MAX_LANES] lanes that gives each
- * a full batch - ROW_LANES_LOADS vectors - of a row of `length` elements.
- * One vector a lane (the first version) kept too few bytes in flight: at
- * width 32 floats, 8 lanes a row measured 33.3 us on an H100 against the
- * whole array's 27; two vectors a lane double the loads each lane has
- * outstanding (bench/NOTES.md, session of issue 19). */
-template <class T> unsigned lanes_for(size_t length)
-{
-    const size_t vectors = ceil_div(length, VECTOR_WIDTH<T>);
-    unsigned lanes = MIN_LANES;
-    while (lanes < MAX_LANES && lanes * ROW_LANES_LOADS < vectors)
-        lanes *= 2;
-    return lanes;
-}
-
 template <class T, class Op> struct group_per_row_launch {
     static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
                    cudaStream_t stream)
     {
-        switch (lanes_for<T>(mean_span_length(shape, n))) {
-        case 2: return launch_lane_group_rows<2, T, Op>(d_in, shape, d_out, stream);
-        case 4: return launch_lane_group_rows<4, T, Op>(d_in, shape, d_out, stream);
-        case 8: return launch_lane_group_rows<8, T, Op>(d_in, shape, d_out, stream);
-        default: return launch_lane_group_rows<MAX_LANES, T, Op>(d_in, shape, d_out, stream);
-        }
+        return launch_lane_groups_for<T, Op>(mean_span_length(shape, n), d_in, shape, d_out, stream);
     }
 };
 
@@ -70,6 +47,6 @@ DEFINE_METHOD(group_per_row, .family = FAMILY_ROWS, .source = "this suite (issue
               .idea = "2-16 lanes per row, sized to the width: a warp reads several short rows",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements and the width */
-              .order = lane_group_order(MIN_LANES), /* the loosest of its group sizes */
+              .order = lane_group_order(GROUP_MIN_LANES), /* the loosest of its group sizes */
               .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
               .launch_shaped = launch_shaped_any_pair<group_per_row_launch>);

@@ -4,45 +4,48 @@
  * warp per row is best at 128-4096 floats and 30x too slow at 2^20), so pick
  * one from the mean row length in bytes - the width of rows; n / count for
  * segments - and call its launcher:
- *     rows of a width packed_rows packs (1-4, 8, 16)   packed_rows (27; its
- *                                              misaligned rows: tiled_rows)
+ *     rows of a width packed_rows packs (1-4, 8, 16): packed_rows (27)
  *     rows       segments
  *     <= 16 B    <= 16 B      tiled_rows      (23: tiles staged in shared memory)
- *     <= 512 B   <= 512 B     group_per_row   (22: 2-16 lanes, two vectors each)
- *     <= 32 KiB  <= 32 KiB    warp_per_row    (24)
+ *     <= 512 B   <= 512 B     group_per_row   (22: 2-16 lanes, two vectors each;
+ *                                              segments: long ones split, below)
+ *     <= 16 KiB  <= 32 KiB    warp_per_row    (24)
  *     <= 128 KiB <= 128 KiB   block_per_row   (25)
  *     <= 512 KiB <= 512 KiB   tiled_rows      (23: each long row to the whole block)
  *     longer     longer       split_rows      (26: parts of ~32 KiB)
- * From the float width sweep on an H100 (64 MiB, cold, median of 30,
- * bench/results/h100_rows_sweep_052ac10.json), GB/s counting the results:
- * width 2 tiled 1397 / group 1157; width 3-4 group 1060-1496 / tiled
- * 950-1122; width 32 group 2575 / tiled 871; 4096 warp 2478 / block 2459;
- * 16384-32768 block 2551-2567 / tiled 2434-2457; 65536-131072 tiled
- * 2350-2527 / block 2150-2483 / split ~2090; from 262144 split 2087-2151.
- * The boundaries are bytes of the mean row, so other types follow the
- * float ones by size: a PREDICTION for them, and for this table as a whole
- * until a sweep runs it (the sweep above ran the boundaries before: tiled
- * up to 16 B, split from 128 KiB).
+ * From the float width sweep on an H100 (64 MiB, cold, median of 100,
+ * bench/results/h100_rows_sweep_5514251.json), GB/s counting the results:
+ * widths 1-4 packed 3003-3221 / tiled 1813-2071; 8 group 2222 / tiled 1753
+ * (packed at 8 and 16: a prediction); 32-128 group 2533-2553 / warp
+ * 627-2195; 256-4096 warp 2482-2611 / group 2276-2521; 8192 block 2394 /
+ * warp 2287; 16384-32768 block 2545-2551 / tiled 2433-2449; 65536-131072
+ * tiled 2328-2503 / block 2135-2473; from 262144 split 2081-2135 / tiled
+ * 1830 and less. The boundaries are bytes of the mean row, so other types
+ * follow the float ones by size: a PREDICTION for them.
  * thread_per_row (21) is never the pick. For segments the choice is made
  * from count and n alone: the longest segment would need the offsets read
- * back to the host, a sync inside the timed call. So in a powerlaw array
- * whose mean is short, a few very long segments are read by the few lanes
- * sized for the mean - the known gap: it takes a device-side split of the
- * long ones (CUB's approach) to spread one over many blocks.
+ * back to the host, a sync inside the timed call. So where the mean is
+ * short, the lane groups list every segment over 2 KiB on the device and a
+ * second kernel splits those over the grid (long_segments.cuh): in a
+ * powerlaw array, whose longest segments are hundreds of times the mean,
+ * the groups alone read at 232 GB/s (powerlaw:100, H100), slower than CUB.
  *
- * Fixes from each step alone: every width gets the step that is (predicted)
- * best there. Flaws: the choice is by the mean; no step spreads one long
- * segment of a ragged array over many blocks unless the mean is long too.
+ * Fixes from each step alone: every width gets the step measured best
+ * there, and a ragged array's long segments do not hold up the short ones.
+ * Flaws: the choice is by the mean; the second kernel costs a launch (~1-2
+ * us) even when no segment is long.
  *
- * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
- * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1 (tiled):
- * 134 MB -> 44.7 + 3 = ~48 us; width 32 (group): 69.2 MB -> ~26 us; width
- * 1024 (warp per row): 67.2 MB -> ~25.5 us; width 2^20 (split rows, 128
- * parts each): ~27 us.
+ * Expected cost, 64 MiB float on an H100 (a PREDICTION for what is not
+ * measured above: bytes read + written / ~3.0 TB/s + ~3 us launch): width 1
+ * (packed): 44.2 us measured; width 32 (group): 27.1 measured; powerlaw:100:
+ * ~60% of the short segments' bytes by the groups at ~1850 GB/s, the rest
+ * split, + ~2 us: ~45 us (CUB: 202).
  *   bench_compare --cols 32 -m adaptive_rows
  */
+#include "long_segments.cuh"
 #include "method.cuh"
 #include "packed_rows.cuh"
+#include "row_lanes.cuh"
 #include "row_spans.cuh"
 
 extern "C" const struct method method_tiled_rows, method_group_per_row, method_warp_per_row,
@@ -58,7 +61,7 @@ struct width_choice {
 const width_choice CHOICES[] = {
     {16, 16, &method_tiled_rows},
     {512, 512, &method_group_per_row},
-    {32768, 32768, &method_warp_per_row},
+    {16384, 32768, &method_warp_per_row},
     {131072, 131072, &method_block_per_row},
     {524288, 524288, &method_tiled_rows},
     {SIZE_MAX, SIZE_MAX, &method_split_rows},
@@ -76,8 +79,38 @@ const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
     return CHOICES[i].step;
 }
 
+/* Segments whose mean the lane groups take: the groups reduce the short
+ * ones and list the long ones, which a second kernel splits over the grid
+ * (long_segments.cuh) - in a powerlaw array a few segments a hundred times
+ * the mean are otherwise read by the few lanes sized for the mean. */
+template <class T, class Op> struct ragged_segments_launch {
+    static int workspace(reduce_shape, size_t n, size_t *bytes)
+    {
+        *bytes = long_segment_list::bytes(n, sizeof(T));
+        return 0;
+    }
+
+    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *workspace,
+                   cudaStream_t stream)
+    {
+        if (shape.count == 0)
+            return 0;
+        const defer_long_segments<T> defer{long_segment_list::at(workspace, n, sizeof(T))};
+        PROPAGATE((launch_lane_groups_for<T, Op>(mean_span_length(shape, n), d_in, shape, d_out,
+                                                 stream, defer)));
+        return launch_long_segments<T, Op>(d_in, n, shape, d_out, workspace, stream);
+    }
+};
+
+bool is_ragged(reduce_spec spec, reduce_shape shape, size_t n)
+{
+    return shape.kind == SHAPE_SEGMENTS && step_for(spec, shape, n) == &method_group_per_row;
+}
+
 int adaptive_rows_workspace(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
 {
+    if (is_ragged(spec, shape, n))
+        return workspace_shaped_any_pair<ragged_segments_launch>(spec, shape, n, bytes);
     const struct method *step = step_for(spec, shape, n);
     *bytes = 0;
     return step->workspace_shaped ? step->workspace_shaped(spec, shape, n, bytes) : 0;
@@ -86,6 +119,9 @@ int adaptive_rows_workspace(reduce_spec spec, reduce_shape shape, size_t n, size
 int adaptive_rows_launch(reduce_spec spec, reduce_shape shape, const void *d_in, size_t n,
                          void *d_out, void *workspace, cudaStream_t stream)
 {
+    if (is_ragged(spec, shape, n))
+        return launch_shaped_any_pair<ragged_segments_launch>(spec, shape, d_in, n, d_out,
+                                                              workspace, stream);
     return step_for(spec, shape, n)->launch_shaped(spec, shape, d_in, n, d_out, workspace, stream);
 }
 

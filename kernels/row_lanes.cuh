@@ -33,10 +33,19 @@ constexpr int ROW_LANES_BLOCK = 256;
  * max/min: 6 blocks). Forcing 8 blocks (32 registers) spilled. */
 constexpr int ROW_LANES_LOADS = 2;
 
-template <int LANES, class T, class Op, class Spans>
+/* Which rows the lane groups leave to another kernel: none (steps 21, 22,
+ * 24); adaptive_rows passes long_segments.cuh's deferral, which lists long
+ * segments for a second kernel. */
+struct defer_none {
+    __device__ bool is_long(size_t) const { return false; }
+    __device__ void append(size_t) const {}
+};
+
+template <int LANES, class T, class Op, class Spans, class Defer = defer_none>
 __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const T *__restrict__ in,
                                                                           Spans spans,
-                                                                          acc_t<T> *__restrict__ out)
+                                                                          acc_t<T> *__restrict__ out,
+                                                                          Defer defer = {})
 {
     using A = acc_t<T>;
     constexpr unsigned GROUPS_PER_WARP = 32 / LANES;
@@ -52,33 +61,71 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
          first += warps * GROUPS_PER_WARP) {
         const size_t row = first + lane / LANES;
         A v = identity<Op, A>();
+        bool deferred = false; /* the same for the group's lanes: one row */
         if (row < spans.count) {
             const size_t begin = spans.begin(row);
-            v = reduce_vectors<ROW_LANES_LOADS, Op>(in + begin, spans.end(row) - begin,
-                                                    lane_in_group, LANES);
+            const size_t length = spans.end(row) - begin;
+            deferred = defer.is_long(length);
+            if (!deferred)
+                v = reduce_vectors<ROW_LANES_LOADS, Op>(in + begin, length, lane_in_group, LANES);
+            else if (lane_in_group == 0)
+                defer.append(row);
         }
         v = group_reduce<LANES, Op>(v);
-        if (row < spans.count && lane_in_group == 0)
+        if (row < spans.count && !deferred && lane_in_group == 0)
             out[row] = v;
     }
 }
 
 /* A resident wave, but no block without a row for each of its groups to start
  * on (and at least one) - or the grid a test forces (launch_grid). */
-template <int LANES, class T, class Op>
-int launch_lane_group_rows(const T *d_in, reduce_shape shape, acc_t<T> *d_out, cudaStream_t stream)
+template <int LANES, class T, class Op, class Defer = defer_none>
+int launch_lane_group_rows(const T *d_in, reduce_shape shape, acc_t<T> *d_out, cudaStream_t stream,
+                           Defer defer = {})
 {
     if (shape.count == 0)
         return 0;
     return with_spans(shape, [&](auto spans) {
-        const auto kernel = lane_group_rows_kernel<LANES, T, Op, decltype(spans)>;
+        const auto kernel = lane_group_rows_kernel<LANES, T, Op, decltype(spans), Defer>;
         int grid = 0;
         PROPAGATE(capped_resident_grid((const void *)kernel, ROW_LANES_BLOCK, spans.count,
                                        ROW_LANES_BLOCK / LANES, &grid));
-        kernel<<<grid, ROW_LANES_BLOCK, 0, stream>>>(d_in, spans, d_out);
+        kernel<<<grid, ROW_LANES_BLOCK, 0, stream>>>(d_in, spans, d_out, defer);
         CUDA_TRY_LAUNCH();
         return 0;
     });
+}
+
+/* Lanes per row for group_per_row (step 22) and adaptive_rows' segments:
+ * the smallest power of two in [MIN_LANES, MAX_LANES] lanes that gives each
+ * a full batch - ROW_LANES_LOADS vectors - of a row of `length` elements.
+ * One vector a lane (the first version) kept too few bytes in flight: at
+ * width 32 floats, 8 lanes a row measured 33.3 us on an H100 against the
+ * whole array's 27; two vectors a lane double the loads each lane has
+ * outstanding (bench/NOTES.md, session of issue 19). */
+constexpr unsigned GROUP_MIN_LANES = 2;
+constexpr unsigned GROUP_MAX_LANES = 16;
+
+template <class T> unsigned group_lanes_for(size_t length)
+{
+    const size_t vectors = ceil_div(length, VECTOR_WIDTH<T>);
+    unsigned lanes = GROUP_MIN_LANES;
+    while (lanes < GROUP_MAX_LANES && lanes * ROW_LANES_LOADS < vectors)
+        lanes *= 2;
+    return lanes;
+}
+
+/* Calls launch_lane_group_rows with the lanes group_lanes_for gives `length`. */
+template <class T, class Op, class Defer = defer_none>
+int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, acc_t<T> *d_out,
+                           cudaStream_t stream, Defer defer = {})
+{
+    switch (group_lanes_for<T>(length)) {
+    case 2: return launch_lane_group_rows<2, T, Op>(d_in, shape, d_out, stream, defer);
+    case 4: return launch_lane_group_rows<4, T, Op>(d_in, shape, d_out, stream, defer);
+    case 8: return launch_lane_group_rows<8, T, Op>(d_in, shape, d_out, stream, defer);
+    default: return launch_lane_group_rows<GROUP_MAX_LANES, T, Op>(d_in, shape, d_out, stream, defer);
+    }
 }
 
 /* The order within one row of LANES lanes (summation_order.h): each lane

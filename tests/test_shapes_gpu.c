@@ -4,8 +4,8 @@
  *   rows: 1 row; 1 column; widths 1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257, 1023,
  *   1024, 1025, 4097, 100003, the odd ones also from an input pointer one
  *   element off 16 bytes (misaligned rows); one very long row (2^20 + 3);
- *   segments: many empty (uniform:1), empty first and last, uniform:8,
- *   uniform:1000, powerlaw:100;
+ *   segments: many empty (uniform:1), empty first and last, one long among
+ *   a thousand short, uniform:8, uniform:1000, powerlaw:100;
  * on fresh random data (signed, seed printed) and on data with an exact
  * answer (small-ints). Each case is called twice, the results poisoned with
  * different bytes each time (an unwritten row cannot match twice), and every
@@ -18,8 +18,8 @@
  * whole-array method reads REFUSED "whole array only".
  *   test_shapes_gpu [--seed N] [--method NAME] [--quick | --large]
  * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 16, 32, 33, 257
- * and 4097 of 2^14 elements, a long row of 2^18 + 3, the segment edges,
- * uniform:8 and powerlaw:100, one pair per element type, signed data.
+ * and 4097 of 2^14 elements, a long row of 2^18 + 3, the segment edges, one
+ * long segment among short ones, uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
  * 2^20 + 1 (shorter than 2^31), the float sum alone. */
 #include <inttypes.h>
@@ -198,6 +198,20 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
         .shape = {.kind = SHAPE_SEGMENTS, .count = COUNT(EDGES) - 1, .offsets = offsets[lists++]},
         .n = 1000};
     snprintf(cases[count++].label, sizeof cases[0].label, "segments empty first and last");
+    /* One long segment among a thousand short ones: the mean is short, so a
+     * method sized for it must still get the long one right (adaptive_rows
+     * splits it over the grid: 100003 floats are 13 parts of 32 KiB). */
+    const size_t short_segments = 1000, long_length = 100003;
+    offsets[lists] = malloc((short_segments + 2) * sizeof(segment_offset));
+    CHECK(offsets[lists] != NULL);
+    offsets[lists][0] = 0;
+    for (size_t i = 0; i <= short_segments; ++i)
+        offsets[lists][i + 1] = offsets[lists][i] + (i == short_segments / 2 ? long_length : i * 7 % 21);
+    cases[count] = (struct shape_case){
+        .shape = {.kind = SHAPE_SEGMENTS, .count = short_segments + 1, .offsets = offsets[lists]},
+        .n = offsets[lists][short_segments + 1], .offset = 1};
+    ++lists;
+    snprintf(cases[count++].label, sizeof cases[0].label, "segments: one long among short, offset 1");
     for (size_t i = 0; i < COUNT(SEGMENT_SPECS); ++i) {
         struct segment_spec spec;
         char err[256];
