@@ -19,11 +19,10 @@
  *
  * Workspace (the harness zeroes it once; every counter is back to 0 when the
  * second kernel ends):
- *   byte 0         the list's length (unsigned long long)
- *   byte 8         blocks of the second kernel done (unsigned): the last one
- *                  puts the length back to 0
- *   byte 16        one ticket per list entry (unsigned), then the list
- *                  (segment indices), then the parts' partials */
+ *   byte 0         the list's length in parts (unsigned long long)
+ *   byte 8         parts done (unsigned): the last one puts both back to 0
+ *   byte 16        one ticket per item (a segment's is its first item's),
+ *                  then the items (long_part), then one partial per item */
 #ifndef LONG_SEGMENTS_CUH
 #define LONG_SEGMENTS_CUH
 
@@ -44,41 +43,50 @@ constexpr size_t LONG_SEGMENT_BYTES = 2048;
 /* A block's part of a long segment: split_rows' size (step 26). */
 constexpr size_t LONG_PART_BYTES = 32768;
 
+/* One part of a long segment: the second kernel's unit of work. Its
+ * segment's parts are items first_item .. first_item + parts - 1, which
+ * also number their partials and (first_item) the segment's ticket. */
+struct long_part {
+    size_t segment;
+    size_t first_item;
+    unsigned part, parts;
+};
+
 /* Where the list lives in a workspace sized for `n` elements of `element_bytes`. */
 struct long_segment_list {
-    unsigned long long *length;
-    unsigned *blocks_done;
+    unsigned long long *length; /* items listed */
+    unsigned *items_done;
     unsigned *tickets;
-    size_t *segments;
+    long_part *items;
     void *partials;
 
-    /* At most this many segments are long: each has more than
-     * LONG_SEGMENT_BYTES of the n elements. */
+    /* Items at most: each long segment's bytes in LONG_PART_BYTES, rounded
+     * up - and a long segment has more than LONG_SEGMENT_BYTES of the n
+     * elements, so there are at most n / LONG_SEGMENT_BYTES of them. */
     __host__ __device__ static size_t capacity(size_t n, size_t element_bytes)
     {
-        return n * element_bytes / LONG_SEGMENT_BYTES + 1;
+        const size_t bytes = n * element_bytes;
+        return bytes / LONG_PART_BYTES + bytes / LONG_SEGMENT_BYTES + 1;
     }
-    /* Parts in all: each segment's bytes in LONG_PART_BYTES, plus one. */
-    __host__ __device__ static size_t part_capacity(size_t n, size_t element_bytes)
+    __host__ __device__ static size_t tickets_bytes(size_t items)
     {
-        return n * element_bytes / LONG_PART_BYTES + capacity(n, element_bytes);
+        return (items * sizeof(unsigned) + 15) / 16 * 16;
     }
     __host__ __device__ static size_t bytes(size_t n, size_t element_bytes)
     {
-        const size_t entries = capacity(n, element_bytes);
-        return 16 + (entries * sizeof(unsigned) + 15) / 16 * 16 + entries * sizeof(size_t) +
-               part_capacity(n, element_bytes) * MAX_RESULT_BYTES;
+        const size_t items = capacity(n, element_bytes);
+        return 16 + tickets_bytes(items) + items * (sizeof(long_part) + MAX_RESULT_BYTES);
     }
     __host__ __device__ static long_segment_list at(void *workspace, size_t n, size_t element_bytes)
     {
         char *base = (char *)workspace;
-        const size_t entries = capacity(n, element_bytes);
+        const size_t items = capacity(n, element_bytes);
         long_segment_list l;
         l.length = (unsigned long long *)base;
-        l.blocks_done = (unsigned *)(base + 8);
+        l.items_done = (unsigned *)(base + 8);
         l.tickets = (unsigned *)(base + 16);
-        l.segments = (size_t *)(base + 16 + (entries * sizeof(unsigned) + 15) / 16 * 16);
-        l.partials = l.segments + entries;
+        l.items = (long_part *)(base + 16 + tickets_bytes(items));
+        l.partials = l.items + items;
         return l;
     }
 };
@@ -91,13 +99,16 @@ template <class T> __host__ __device__ __forceinline__ unsigned long_parts(size_
 }
 
 /* The first kernel's deferral (row_lanes.cuh's Defer): a segment of more
- * than LONG_SEGMENT_BYTES is long; one lane of its group lists it. */
+ * than LONG_SEGMENT_BYTES is long; one lane of its group lists its parts. */
 template <class T> struct defer_long_segments {
     long_segment_list list;
     __device__ bool is_long(size_t length) const { return length * sizeof(T) > LONG_SEGMENT_BYTES; }
-    __device__ void append(size_t segment) const
+    __device__ void append(size_t segment, size_t length) const
     {
-        list.segments[atomicAdd(list.length, 1ull)] = segment;
+        const unsigned parts = long_parts<T>(length);
+        const size_t first = atomicAdd(list.length, (unsigned long long)parts);
+        for (unsigned p = 0; p < parts; ++p)
+            list.items[first + p] = long_part{segment, first, p, parts};
     }
 };
 
@@ -108,36 +119,34 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void long_segments_kernel(
 {
     using A = acc_t<T>;
     A *partials = (A *)list.partials;
-    /* Written by the first kernel, which ended before this one started. */
+    /* Written by the first kernel, which ended before this one started; 0
+     * when no segment was long (the common case ends here). */
     const size_t listed = *(volatile unsigned long long *)list.length;
-    size_t first_part = 0; /* of segment k, numbering every listed segment's parts in order */
-    for (size_t k = 0; k < listed; ++k) {
-        const size_t segment = list.segments[k];
-        const size_t begin = offsets[segment];
-        const size_t length = offsets[segment + 1] - begin;
-        const unsigned parts = long_parts<T>(length);
-        /* This block's parts: global part numbers = blockIdx.x mod gridDim.x.
-         * The same for every thread of the block: every one meets every barrier. */
-        const size_t skip = (blockIdx.x + gridDim.x - first_part % gridDim.x) % gridDim.x;
-        for (size_t part = skip; part < parts; part += gridDim.x) {
-            const size_t part_begin = begin + length * part / parts;
-            const size_t part_end = begin + length * (part + 1) / parts;
-            A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + part_begin, part_end - part_begin,
-                                                      threadIdx.x, ROW_PARTS_BLOCK);
-            v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
-            last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[segment], &list.tickets[k],
-                                                        &partials[first_part], (unsigned)part, parts);
-            __syncthreads(); /* block_reduce's slots are written again by the next part */
+    /* The trip count is the block's: every thread meets every barrier. */
+    for (size_t i = blockIdx.x; i < listed; i += gridDim.x) {
+        const long_part item = list.items[i];
+        const size_t begin = offsets[item.segment];
+        const size_t length = offsets[item.segment + 1] - begin;
+        const size_t part_begin = begin + length * item.part / item.parts;
+        const size_t part_end = begin + length * (item.part + 1) / item.parts;
+        A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + part_begin, part_end - part_begin,
+                                                  threadIdx.x, ROW_PARTS_BLOCK);
+        v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
+        last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[item.segment],
+                                                    &list.tickets[item.first_item],
+                                                    &partials[item.first_item], item.part,
+                                                    item.parts);
+        /* The last item done empties the list for the next call: every block
+         * that has items read the length before finishing them, and a block
+         * that reads it later reads 0 and has none left. */
+        if (threadIdx.x == 0) {
+            cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*list.items_done);
+            if (done.fetch_add(1u, cuda::memory_order_acq_rel) == listed - 1) {
+                *list.length = 0;
+                *list.items_done = 0;
+            }
         }
-        first_part += parts;
-    }
-    /* The last block done has every block's read of the length behind it. */
-    if (threadIdx.x == 0) {
-        cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*list.blocks_done);
-        if (done.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1) {
-            *list.length = 0;
-            *list.blocks_done = 0;
-        }
+        __syncthreads(); /* block_reduce's slots are written again by the next item */
     }
 }
 
@@ -149,7 +158,7 @@ int launch_long_segments(const T *d_in, size_t n, reduce_shape shape, acc_t<T> *
     const auto kernel = long_segments_kernel<T, Op>;
     int grid = 0;
     PROPAGATE(capped_resident_grid((const void *)kernel, ROW_PARTS_BLOCK,
-                                   long_segment_list::part_capacity(n, sizeof(T)), 1, &grid));
+                                   long_segment_list::capacity(n, sizeof(T)), 1, &grid));
     kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(
         d_in, shape.offsets, long_segment_list::at(workspace, n, sizeof(T)), d_out);
     CUDA_TRY_LAUNCH();

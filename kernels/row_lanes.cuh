@@ -38,7 +38,7 @@ constexpr int ROW_LANES_LOADS = 2;
  * segments for a second kernel. */
 struct defer_none {
     __device__ bool is_long(size_t) const { return false; }
-    __device__ void append(size_t) const {}
+    __device__ void append(size_t, size_t) const {}
 };
 
 template <int LANES, class T, class Op, class Spans, class Defer = defer_none>
@@ -69,7 +69,7 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
             if (!deferred)
                 v = reduce_vectors<ROW_LANES_LOADS, Op>(in + begin, length, lane_in_group, LANES);
             else if (lane_in_group == 0)
-                defer.append(row);
+                defer.append(row, length);
         }
         v = group_reduce<LANES, Op>(v);
         if (row < spans.count && !deferred && lane_in_group == 0)
