@@ -12,7 +12,7 @@
  *     <= 16 KiB  <= 32 KiB    warp_per_row    (24)
  *     <= 128 KiB <= 128 KiB   block_per_row   (25)
  *     <= 512 KiB <= 512 KiB   tiled_rows      (23: each long row to the whole block)
- *     longer     longer       split_rows      (26: parts of ~32 KiB)
+  *     longer     longer       split_rows      (26: one wave of parts)
  * From the float width sweep on an H100 (64 MiB, cold, median of 100,
  * bench/results/h100_rows_sweep_5514251.json), GB/s counting the results:
  * widths 1-4 packed 3003-3221 / tiled 1813-2071; 8 group 2222 / tiled 1753
