@@ -18,10 +18,12 @@
  * widths 1-4 packed 3003-3221 / tiled 1813-2071; 8 group 2222 / tiled 1753
  * (packed at 8 and 16: a prediction); 32-128 group 2533-2553 / warp
  * 627-2195; 256-4096 warp 2482-2611 / group 2276-2521; 8192 block 2394 /
- * warp 2287; 16384-32768 block 2545-2551 / tiled 2433-2449; 65536-131072
- * tiled 2328-2503 / block 2135-2473; from 262144 split 2081-2135 / tiled
- * 1830 and less. The boundaries are bytes of the mean row, so other types
- * follow the float ones by size: a PREDICTION for them.
+ * warp 2287; 16384-65536 block 2479-2555 / tiled 2427-2482; from 100003
+ * split 2331-2383 (one wave of parts, bench/results/h100_rows_sweep_1827c9f)
+ * / tiled 2319 and less. The boundaries are bytes of the mean row, so other
+ * types follow the float ones by size: a PREDICTION for them. Segments keep
+ * tiled_rows from 128 KiB: uniform:10000 (40 KB) block 1959 / tiled 1902 /
+ * split 1951; the longer means are not measured.
  * thread_per_row (21) is never the pick. For segments the choice is made
  * from count and n alone: the longest segment would need the offsets read
  * back to the host, a sync inside the timed call. So where the mean is
@@ -62,7 +64,7 @@ const width_choice CHOICES[] = {
     {16, 16, &method_tiled_rows},
     {512, 512, &method_group_per_row},
     {16384, 32768, &method_warp_per_row},
-    {131072, 131072, &method_block_per_row},
+    {262144, 131072, &method_block_per_row},
     {524288, 524288, &method_tiled_rows},
     {SIZE_MAX, SIZE_MAX, &method_split_rows},
 };
