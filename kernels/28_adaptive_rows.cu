@@ -65,7 +65,7 @@ const width_choice CHOICES[] = {
     {512, 512, &method_group_per_row},
     {16384, 32768, &method_warp_per_row},
     {262144, 131072, &method_block_per_row},
-    {524288, 524288, &method_tiled_rows},
+    {262144, 524288, &method_tiled_rows}, /* rows: none (block per row up to 256 KiB) */
     {SIZE_MAX, SIZE_MAX, &method_split_rows},
 };
 
