@@ -11,8 +11,10 @@
  * launch). The parts per row are set on the host from the width and the
  * GPU's resident block count - for segments from the mean length n / count
  * (reading the offsets back would be a host sync in the timed call) - so a
- * row's bits never depend on the grid. As many rows as resident blocks, or
- * more, are one part each: block_per_row (step 25), no workspace.
+ * row's bits depend on the GPU model (its SMs and occupancy) but not on the
+ * grid a launch runs: not METHOD_GRID_INDEPENDENT, whose bits must survive
+ * a move to another GPU. As many rows as resident blocks, or more, are one
+ * part each: block_per_row (step 25), no workspace.
  *
  * Fixes from block_per_row: 16 rows of 2^20 floats were 16 blocks; here they
  * are 16 x 66 parts on a 132-SM GPU (8 blocks of 256 per SM), one resident
@@ -83,7 +85,7 @@ template <class T, class Op> struct split_rows_launch {
 DEFINE_METHOD(split_rows, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
               .idea = "rows cut into one resident wave of parts, a block each; the row's last part adds them in order",
               .types = ALL_TYPES, .ops = ALL_OPS,
-              .flags = METHOD_GRID_INDEPENDENT, /* parts from the shape and n, never the grid */
+              /* no METHOD_GRID_INDEPENDENT: the parts follow the GPU's resident blocks */
               .order = ROW_PARTS_ORDER,
               .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
               .launch_shaped = launch_shaped_any_pair<split_rows_launch>,

@@ -132,7 +132,8 @@ int adaptive_rows_launch(reduce_spec spec, reduce_shape shape, const void *d_in,
 DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
               .idea = "picks packed, tiled, group, warp or block per row, or split rows, from the mean width",
               .types = ALL_TYPES, .ops = ALL_OPS,
-              .flags = METHOD_GRID_INDEPENDENT, /* the choice: shape and n; each step: independent */
+              /* no METHOD_GRID_INDEPENDENT: past 256 KiB rows it runs split_rows,
+               * whose parts follow the GPU's resident blocks */
               /* the loosest of its steps: a segment of any length may fall to
                * tiled_rows' lane chains when the mean is short */
               .order = {.kind = ORDER_SERIAL_CHAIN},
