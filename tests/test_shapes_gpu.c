@@ -10,7 +10,9 @@
  * answer (small-ints). Each case is called twice, the results poisoned with
  * different bytes each time (an unwritten row cannot match twice), and every
  * row is checked (shape_reference.h: integers, max and min bit for bit, sums
- * within the method's order at the row's length).
+ * within the method's order at the row's length). A METHOD_GRID_INDEPENDENT
+ * method is called again on the signed data under forced grids of 7 and 300
+ * blocks (grid_override.h) and must give the same bits.
  * It FAILS when no registry method declares rows: a test of nothing must
  * not pass. Before the registry, the harness's own shaped path
  * (measure_method) is checked with the test-only methods of
@@ -28,6 +30,7 @@
 #include <time.h>
 
 #include "gpu_test_support.h"
+#include "grid_override.h"
 #include "registry.h"
 #include "shape_reference.h"
 
@@ -128,11 +131,49 @@ static void release_case(struct prepared_case *p)
     free(p->d.h_in);
 }
 
-/* Two calls of m on a prepared case, every row checked after each; false on
- * a wrong row (printed) or a failed call. */
+/* Grids forced on a METHOD_GRID_INDEPENDENT row method (grid_override.h):
+ * its rows must keep their bits, as another GPU would run them. Not 1: a
+ * single block walking 2^18 rows of one element, a barrier each
+ * (block_per_row), would add about a second a pair to the default set. */
+static const int FORCED_GRIDS[] = {7, 300};
+
+/* One more call of m under each forced grid; false when a row's bits differ
+ * from the launcher's own grid's (in p->d.h_out, copied first). */
+static bool keeps_bits_on_forced_grids(const struct method *m, struct reduce_spec spec,
+                                       const struct shape_case *c, struct prepared_case *p)
+{
+    const size_t bytes = c->shape.count * element_size(accumulator_type(spec.type));
+    unsigned char *own = malloc(bytes ? bytes : 1);
+    CHECK(own != NULL);
+    memcpy(own, p->d.h_out, bytes);
+    bool ok = true;
+    for (size_t g = 0; ok && g < COUNT(FORCED_GRIDS); ++g) {
+        set_grid_override(FORCED_GRIDS[g]);
+        ok = call_shaped(m, spec, c, &p->d, p->d_in, 0x5A);
+        set_grid_override(0);
+        const unsigned char *forced = p->d.h_out;
+        if (ok && memcmp(own, forced, bytes) != 0) {
+            size_t row = 0;
+            const size_t size = element_size(accumulator_type(spec.type));
+            while (memcmp(own + row * size, forced + row * size, size) == 0)
+                ++row;
+            printf("  FAIL %s %s %s, %s: a grid of %d blocks changes the bits of result %zu\n",
+                   m->name, element_type_name(spec.type), reduce_op_name(spec.op), c->label,
+                   FORCED_GRIDS[g], row);
+            ok = false;
+            ++check_failures;
+        }
+    }
+    free(own);
+    return ok;
+}
+
+/* Two calls of m on a prepared case, every row checked after each, then,
+ * when `force_grids` and m promises grid independence, the calls under
+ * forced grids; false on a wrong row (printed) or a failed call. */
 static bool check_method(const struct method *m, struct reduce_spec spec,
                          const struct shape_case *c, enum distribution dist,
-                         struct prepared_case *p)
+                         struct prepared_case *p, bool force_grids)
 {
     bool ok = true;
     for (int call = 0; ok && call < 2; ++call) {
@@ -149,6 +190,8 @@ static bool check_method(const struct method *m, struct reduce_spec spec,
             ++check_failures;
         }
     }
+    if (ok && force_grids && (m->flags & METHOD_GRID_INDEPENDENT) && !m->host_shaped)
+        ok = keeps_bits_on_forced_grids(m, spec, c, p);
     return ok;
 }
 
@@ -325,7 +368,9 @@ int main(int argc, char **argv)
                         if (!ready)
                             break;
                         ++run[i];
-                        passed[i] += check_method(m, spec, &cases[c], DISTS[k], &p);
+                        /* forced grids: the default set's signed data */
+                        passed[i] += check_method(m, spec, &cases[c], DISTS[k], &p,
+                                                  set == CASES_DEFAULT && k == 0);
                     }
                     if (prepared)
                         release_case(&p);
