@@ -29,14 +29,22 @@ static void matrix_text(const struct run *runs, size_t count, char *buf, size_t 
     fclose(f);
 }
 
+/* A run of one (type, operator) pair, as the matrix prints one line of. */
+static struct run pair_run(struct method_result *rows, size_t count, const char *type,
+                           const char *op, size_t n)
+{
+    struct run run = {.rows = rows, .count = count};
+    snprintf(run.context.element_type, sizeof run.context.element_type, "%s", type);
+    snprintf(run.context.op, sizeof run.context.op, "%s", op);
+    run.context.n = n;
+    return run;
+}
+
 static void matrix_should_set_row_steps_against_cub_segmented_and_torch(void)
 {
     struct method_result rows[] = {row("group_per_row", "rows", 26.9), row("warp_per_row", "rows", 110.2),
                                    row("cub_segmented", "vendor", 595.6), row("torch", "vendor", 147.9)};
-    struct run run = {.rows = rows, .count = 4};
-    snprintf(run.context.element_type, sizeof run.context.element_type, "float");
-    snprintf(run.context.op, sizeof run.context.op, "sum");
-    run.context.n = 16777216;
+    const struct run run = pair_run(rows, 4, "float", "sum", 16777216);
     char text[1024];
     matrix_text(&run, 1, text, sizeof text);
     printf("%s", text);
@@ -50,10 +58,7 @@ static void matrix_should_set_row_steps_against_cub_segmented_and_torch(void)
 static void matrix_should_print_a_dash_for_what_a_run_did_not_measure(void)
 {
     struct method_result rows[] = {row("one_pass_ilp", "modern", 27.5), row("cub", "vendor", 28.5)};
-    struct run run = {.rows = rows, .count = 2};
-    snprintf(run.context.element_type, sizeof run.context.element_type, "double");
-    snprintf(run.context.op, sizeof run.context.op, "max");
-    run.context.n = 8388608;
+    const struct run run = pair_run(rows, 2, "double", "max", 8388608);
     char text[1024];
     matrix_text(&run, 1, text, sizeof text);
     printf("%s", text);
