@@ -2,9 +2,9 @@
  *
  * Idea: many reductions at once (the rows of a matrix, the segments of a
  * ragged array: row_spans.cuh) and one thread for each. A persistent grid
- * walks the rows; each thread reads its own row with 16-byte loads where the
- * row's alignment allows (reduce_vectors: scalar head, vectors, scalar tail;
- * two loads in flight) and writes its accumulator. No shuffles, no shared
+ * walks the rows; each thread reads its own row with 16-byte loads
+ * (reduce_span: the aligned vectors the row overlaps, the first and last
+ * masked to it; three loads in flight) and writes its accumulator. No shuffles, no shared
  * memory, no barrier. The kernel is row_lanes.cuh's with one lane per row.
  *
  * Fixes from the whole-array kernels: they give one result; a [rows, cols]
@@ -29,16 +29,17 @@
 namespace {
 
 template <class T, class Op> struct thread_per_row_launch {
-    static int run(const T *d_in, reduce_shape shape, acc_t<T> *d_out, void *, cudaStream_t stream)
+    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
+                   cudaStream_t stream)
     {
-        return launch_lane_group_rows<1, T, Op>(d_in, shape, d_out, stream);
+        return launch_lane_group_rows<1, T, Op>(d_in, shape, n, d_out, stream);
     }
 };
 
 } // namespace
 
 DEFINE_METHOD(thread_per_row, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
-              .idea = "one thread per row, persistent grid, 16-byte loads where the row allows",
+              .idea = "one thread per row, persistent grid, aligned 16-byte loads masked to the row",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */
               /* a tree of at most n - 1 levels, as any order: the chain is the

@@ -4,9 +4,10 @@
  * 16-byte vectors (V = 4 floats, 2 doubles, 8 halves); give it the smallest
  * power-of-two group of lanes, 2 to 16, that covers it with two vectors each,
  * so a warp reduces 32 / LANES rows side by side: lane l of a group reads the
- * row's vectors l, l + LANES, ... (reduce_vectors: scalar head to the row's
- * 16-byte boundary, vectors, scalar tail), the group combines with log2(LANES)
- * shuffles that stay inside it (group_reduce), its first lane writes. The
+ * row's vectors l, l + LANES, ... (reduce_span: the aligned vectors the row
+ * overlaps, the first and last masked to it), the group combines with
+ * log2(LANES) shuffles that stay inside it (group_reduce), its first lane
+ * writes. The
  * kernel is row_lanes.cuh's; the group size is chosen on the host from the
  * width - for segments from the mean length n / count, the only length the
  * host knows without reading the offsets back (a sync in the timed call).
@@ -15,9 +16,11 @@
  * vectors of one row, so a warp's loads are one contiguous stretch
  * (coalesced): at width 32 floats a warp reads 4 rows, 512 bytes, every lane
  * busy with one 16-byte load - the pattern that measured 25.3 us for a plain
- * warp per row at width 128. Flaws: rows whose width is not a multiple of 16
- * bytes (3, 33 floats) pay scalar heads and tails; widths 1-2 get groups of
- * 2 lanes with 1-2 elements and idle lanes; rows much longer than the mean
+ * warp per row at width 128. A row of 33 floats overlaps 9 vectors: 4 lanes
+ * of three loads take it in one batch (the first version loaded misaligned
+ * heads and tails an element at a time with 8 lanes of two loads: 2045 GB/s,
+ * 84% of the whole array, on an H100). Flaws: widths 1-2 get groups of 2
+ * lanes with 1-2 elements and idle lanes; rows much longer than the mean
  * (powerlaw segments) are read by the few lanes sized for the mean.
  *
  * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
@@ -37,7 +40,8 @@ template <class T, class Op> struct group_per_row_launch {
     static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
                    cudaStream_t stream)
     {
-        return launch_lane_groups_for<T, Op>(mean_span_length(shape, n), d_in, shape, d_out, stream);
+        return launch_lane_groups_for<T, Op>(mean_span_length(shape, n), d_in, shape, n, d_out,
+                                             stream);
     }
 };
 

@@ -1,17 +1,17 @@
 /* Step 24 - one warp per row: the textbook row kernel.
  *
  * Idea: the 32 lanes of a warp split one row - lane l reads the row's
- * vectors l, l + 32, ... with two 16-byte loads in flight (reduce_vectors:
- * a scalar head up to the row's 16-byte boundary, so a misaligned row still
- * gets vector loads, and a scalar tail) - and combine with five shuffles;
+ * vectors l, l + 32, ... with three 16-byte loads in flight (reduce_span:
+ * the aligned vectors the row overlaps, the first and last masked to it, so
+ * a misaligned row still gets vector loads) - and combine with five shuffles;
  * lane 0 writes the row. A persistent grid walks the rows, a warp at a time.
  * The kernel is row_lanes.cuh's with 32 lanes per row.
  *
  * Fixes from group_per_row and tiled_rows (steps 22-23), built for rows of
  * at most a few hundred bytes: a group of at most 16 lanes keeps at most
- * 16 x 2 loads in flight per row, and a tile holds few rows of a KiB; from
+ * 16 x 3 loads in flight per row, and a tile holds few rows of a KiB; from
  * 512 bytes on a whole warp's coalesced loads cover a row, and rows of a few
- * KiB have 32 x 2 vectors in flight. Flaws: rows narrower than 512 bytes leave lanes idle (width 32
+ * KiB have 32 x 3 vectors in flight. Flaws: rows narrower than 512 bytes leave lanes idle (width 32
  * floats: 8 of 32 lanes read, one plain warp per row measured 60.5 us), and a
  * few very long rows leave most warps without a row (16 rows of 2^20 floats:
  * 16 warps for the whole GPU; the plain kernel measured 848 us).
@@ -33,16 +33,17 @@ namespace {
 constexpr int LANES = 32;
 
 template <class T, class Op> struct warp_per_row_launch {
-    static int run(const T *d_in, reduce_shape shape, acc_t<T> *d_out, void *, cudaStream_t stream)
+    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
+                   cudaStream_t stream)
     {
-        return launch_lane_group_rows<LANES, T, Op>(d_in, shape, d_out, stream);
+        return launch_lane_group_rows<LANES, T, Op>(d_in, shape, n, d_out, stream);
     }
 };
 
 } // namespace
 
 DEFINE_METHOD(warp_per_row, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
-              .idea = "one warp per row, 2 16-byte loads in flight per lane, shuffle combine",
+              .idea = "one warp per row, 3 16-byte loads in flight per lane, shuffle combine",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */
               .order = lane_group_order(LANES),

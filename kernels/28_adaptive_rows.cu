@@ -98,7 +98,7 @@ template <class T, class Op> struct ragged_segments_launch {
         if (shape.count == 0)
             return 0;
         const defer_long_segments<T> defer{long_segment_list::at(workspace, n, sizeof(T))};
-        PROPAGATE((launch_lane_groups_for<T, Op>(mean_span_length(shape, n), d_in, shape, d_out,
+        PROPAGATE((launch_lane_groups_for<T, Op>(mean_span_length(shape, n), d_in, shape, n, d_out,
                                                  stream, defer)));
         return launch_long_segments<T, Op>(d_in, n, shape, d_out, workspace, stream);
     }

@@ -4,15 +4,15 @@
  *
  * A persistent grid (one resident wave, grid_size.cuh) walks the rows: each
  * warp takes 32 / LANES consecutive rows at a time, one per group, and the
- * group's lanes split the row with reduce_vectors (vector_loads.cuh): scalar
- * loads up to the row's first 16-byte boundary, 16-byte loads in the body -
- * so a row that starts misaligned (width 33 floats) still gets vector loads -
- * and a scalar tail, all of a lane's first batch in flight together. The
- * group's lanes then combine with shuffles (group_reduce) and its first lane
- * writes the row's accumulator.
+ * group's lanes split the row with reduce_span (vector_loads.cuh): the
+ * array's aligned 16-byte vectors that overlap the row, the first and last
+ * masked to it - so a row that starts misaligned (width 33 floats) is read
+ * with as few loads as an aligned one - a lane's batch in flight together.
+ * The group's lanes then combine with shuffles (group_reduce) and its first
+ * lane writes the row's accumulator.
  *
- * Each row's result depends on its elements and LANES alone, never on the
- * grid: the methods built on this kernel are grid-independent. */
+ * Each row's result depends on its elements, its alignment and LANES, never
+ * on the grid: the methods built on this kernel are grid-independent. */
 #ifndef ROW_LANES_CUH
 #define ROW_LANES_CUH
 
@@ -27,11 +27,12 @@
  * covers few enough rows that small shapes still spread over many SMs. */
 constexpr int ROW_LANES_BLOCK = 256;
 /* 16-byte loads in flight per lane and batch: only rows of more than
- * LANES x 16 bytes use more than the first. Two, not step 17's four: with
+ * LANES x 16 bytes use more than the first. Three: a row of 33 floats (9
+ * vectors) then fits one batch of 4 lanes, 8 rows a warp, where two loads
+ * needed 8 lanes and a warp had half the bytes in flight (4 rows). With
  * four, ptxas -v gave 48 registers a thread for every type with one lane per
- * row (5 blocks of 256 per SM); with two, 40-52 (40 for half and float
- * max/min: 6 blocks). Forcing 8 blocks (32 registers) spilled. */
-constexpr int ROW_LANES_LOADS = 2;
+ * row (5 blocks of 256 per SM); forcing 8 blocks (32 registers) spilled. */
+constexpr int ROW_LANES_LOADS = 3;
 
 /* Which rows the lane groups leave to another kernel: none (steps 21, 22,
  * 24); adaptive_rows passes long_segments.cuh's deferral, which lists long
@@ -43,7 +44,7 @@ struct defer_none {
 
 template <int LANES, class T, class Op, class Spans, class Defer = defer_none>
 __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const T *__restrict__ in,
-                                                                          Spans spans,
+                                                                          size_t n, Spans spans,
                                                                           acc_t<T> *__restrict__ out,
                                                                           Defer defer = {})
 {
@@ -67,7 +68,8 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
             const size_t length = spans.end(row) - begin;
             deferred = defer.is_long(length);
             if (!deferred)
-                v = reduce_vectors<ROW_LANES_LOADS, Op>(in + begin, length, lane_in_group, LANES);
+                v = reduce_span<ROW_LANES_LOADS, Op>(in, n, begin, begin + length, lane_in_group,
+                                                     LANES);
             else if (lane_in_group == 0)
                 defer.append(row, length);
         }
@@ -80,8 +82,8 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
 /* A resident wave, but no block without a row for each of its groups to start
  * on (and at least one) - or the grid a test forces (launch_grid). */
 template <int LANES, class T, class Op, class Defer = defer_none>
-int launch_lane_group_rows(const T *d_in, reduce_shape shape, acc_t<T> *d_out, cudaStream_t stream,
-                           Defer defer = {})
+int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out,
+                           cudaStream_t stream, Defer defer = {})
 {
     if (shape.count == 0)
         return 0;
@@ -90,15 +92,17 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, acc_t<T> *d_out, c
         int grid = 0;
         PROPAGATE(capped_resident_grid((const void *)kernel, ROW_LANES_BLOCK, spans.count,
                                        ROW_LANES_BLOCK / LANES, &grid));
-        kernel<<<grid, ROW_LANES_BLOCK, 0, stream>>>(d_in, spans, d_out, defer);
+        kernel<<<grid, ROW_LANES_BLOCK, 0, stream>>>(d_in, n, spans, d_out, defer);
         CUDA_TRY_LAUNCH();
         return 0;
     });
 }
 
 /* Lanes per row for group_per_row (step 22) and adaptive_rows' segments:
- * the smallest power of two in [MIN_LANES, MAX_LANES] lanes that gives each
- * a full batch - ROW_LANES_LOADS vectors - of a row of `length` elements.
+ * the smallest power of two in [MIN_LANES, MAX_LANES] lanes that covers the
+ * vectors a row of `length` elements overlaps with one batch each -
+ * ROW_LANES_LOADS vectors; a width that is not a whole number of vectors
+ * overlaps up to ceil((length + W - 1) / W) (33 floats: 9).
  * One vector a lane (the first version) kept too few bytes in flight: at
  * width 32 floats, 8 lanes a row measured 33.3 us on an H100 against the
  * whole array's 27; two vectors a lane double the loads each lane has
@@ -108,7 +112,8 @@ constexpr unsigned GROUP_MAX_LANES = 16;
 
 template <class T> unsigned group_lanes_for(size_t length)
 {
-    const size_t vectors = ceil_div(length, VECTOR_WIDTH<T>);
+    constexpr size_t W = VECTOR_WIDTH<T>;
+    const size_t vectors = ceil_div(length % W == 0 ? length : length + W - 1, W);
     unsigned lanes = GROUP_MIN_LANES;
     while (lanes < GROUP_MAX_LANES && lanes * ROW_LANES_LOADS < vectors)
         lanes *= 2;
@@ -117,21 +122,22 @@ template <class T> unsigned group_lanes_for(size_t length)
 
 /* Calls launch_lane_group_rows with the lanes group_lanes_for gives `length`. */
 template <class T, class Op, class Defer = defer_none>
-int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, acc_t<T> *d_out,
-                           cudaStream_t stream, Defer defer = {})
+int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, size_t n,
+                           acc_t<T> *d_out, cudaStream_t stream, Defer defer = {})
 {
     switch (group_lanes_for<T>(length)) {
-    case 2: return launch_lane_group_rows<2, T, Op>(d_in, shape, d_out, stream, defer);
-    case 4: return launch_lane_group_rows<4, T, Op>(d_in, shape, d_out, stream, defer);
-    case 8: return launch_lane_group_rows<8, T, Op>(d_in, shape, d_out, stream, defer);
-    default: return launch_lane_group_rows<GROUP_MAX_LANES, T, Op>(d_in, shape, d_out, stream, defer);
+    case 2: return launch_lane_group_rows<2, T, Op>(d_in, shape, n, d_out, stream, defer);
+    case 4: return launch_lane_group_rows<4, T, Op>(d_in, shape, n, d_out, stream, defer);
+    case 8: return launch_lane_group_rows<8, T, Op>(d_in, shape, n, d_out, stream, defer);
+    default:
+        return launch_lane_group_rows<GROUP_MAX_LANES, T, Op>(d_in, shape, n, d_out, stream, defer);
     }
 }
 
 /* The order within one row of LANES lanes (summation_order.h): each lane
  * chains at most ceil(length / LANES) + 2 terms (a vector is one term of the
- * chain, folded as a tree; with fewer lanes than a vector's elements, the
- * misaligned head's and tail's elements are terms of their own), the
+ * chain, folded as a tree, and holds at least one element of the row; the
+ * array's unaligned first and last elements are terms of their own), the
  * group's shuffles add log2(LANES) levels; ORDER_THREAD_CHAINS' allowance
  * for a grid's combine, unused here, covers the + 2. */
 constexpr summation_order lane_group_order(unsigned lanes)

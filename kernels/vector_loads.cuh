@@ -50,6 +50,23 @@ template <class Op, class T> __device__ __forceinline__ acc_t<T> fold_vector(uin
     return fold_tree<Op, 0, VECTOR_WIDTH<T>>(e);
 }
 
+/* Op over elements [from, to) of one 16-byte vector, the others taken as the
+ * identity: the same tree as fold_vector, so a whole vector (0, W) folds to
+ * the same bits. */
+template <class Op, class T>
+__device__ __forceinline__ acc_t<T> fold_vector_part(uint4 raw, int from, int to)
+{
+    using A = acc_t<T>;
+    constexpr int W = VECTOR_WIDTH<T>;
+    T e[W];
+    memcpy(e, &raw, sizeof raw);
+    A a[W];
+#pragma unroll
+    for (int j = 0; j < W; ++j)
+        a[j] = j >= from && j < to ? widen(e[j]) : identity<Op, A>();
+    return fold_tree<Op, 0, W>(a);
+}
+
 /* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
  * every threads-th vector of the body, LOADS of them issued before the first
  * use (independent loads in flight hide DRAM latency), plus every threads-th
@@ -116,6 +133,60 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
         acc = op(acc, widen(in[j]));
     for (size_t j = thread + threads; j < n - tail_start; j += threads)
         acc = op(acc, widen(in[tail_start + j]));
+    return acc;
+}
+
+/* This lane's share of Op over the span in[begin, end) of an array in[0, n)
+ * (a row, a segment), lane `lane` of `lanes`, read as the whole array's
+ * aligned 16-byte vectors that overlap the span: lane l folds the span's
+ * vectors l, l + lanes, ..., LOADS of them in flight together, the first and
+ * the last masked to the span (fold_vector_part). A span that starts
+ * misaligned - a row of 33 floats - so costs a lane the same one load per
+ * vector as an aligned one, where reduce_vectors loads its head and tail an
+ * element at a time (more load instructions, a second pass over the same
+ * sectors). Neighbouring spans share their boundary vectors: L1 serves the
+ * second read, DRAM sees each byte once. Only elements before the array's
+ * first 16-byte boundary or after its last whole vector are loaded alone: a
+ * vector there would reach outside the array. */
+template <int LOADS, class Op, class T>
+__device__ __forceinline__ acc_t<T> reduce_span(const T *__restrict__ in, size_t n, size_t begin,
+                                                size_t end, unsigned lane, unsigned lanes)
+{
+    using A = acc_t<T>;
+    constexpr int W = VECTOR_WIDTH<T>;
+    const Op op;
+    const size_t head = misaligned_head(in, n);
+    const size_t body_end = head + (n - head) / W * W;
+    const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in + head);
+
+    A acc = identity<Op, A>();
+    const size_t span_begin = begin > head ? begin : head;
+    const size_t span_end = end < body_end ? end : body_end;
+    if (span_begin < span_end) {
+        const size_t first = (span_begin - head) / W; /* the span's first vector */
+        const size_t count = (span_end - head + W - 1) / W - first;
+        const int first_from = (int)((span_begin - head) % W);
+        const int last_to = (int)(span_end - head - (first + count - 1) * W);
+        for (size_t k = lane; k < count; k += LOADS * (size_t)lanes) {
+            uint4 v[LOADS];
+#pragma unroll
+            for (int l = 0; l < LOADS; ++l)
+                if (k + l * lanes < count)
+                    v[l] = __ldg(&body[first + k + l * lanes]);
+#pragma unroll
+            for (int l = 0; l < LOADS; ++l) {
+                const size_t i = k + l * lanes;
+                if (i < count)
+                    acc = op(acc, fold_vector_part<Op, T>(v[l], i == 0 ? first_from : 0,
+                                                          i == count - 1 ? last_to : W));
+            }
+        }
+    }
+    /* The array's own misaligned head and tail: the first and last spans only. */
+    for (size_t j = begin + lane; j < end && j < head; j += lanes)
+        acc = op(acc, widen(in[j]));
+    for (size_t j = (begin > body_end ? begin : body_end) + lane; j < end; j += lanes)
+        acc = op(acc, widen(in[j]));
     return acc;
 }
 

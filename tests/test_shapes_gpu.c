@@ -2,8 +2,9 @@
  * declares SHAPE_ROWS or SHAPE_SEGMENTS, for every (type, operator) pair it
  * declares, at awkward shapes:
  *   rows: 1 row; 1 column; widths 1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257, 1023,
- *   1024, 1025, 4097, 100003, the odd ones also from an input pointer one
- *   element off 16 bytes (misaligned rows); one very long row (2^20 + 3);
+ *   1024, 1025, 4097, 100003, the odd ones and 32 also from an input pointer
+ *   one element off 16 bytes (misaligned rows; 32: whole vectors a row, none
+ *   of them aligned); one very long row (2^20 + 3);
  *   segments: many empty (uniform:1), empty first and last, one long among
  *   a thousand short, uniform:8, uniform:1000, powerlaw:100;
  * on fresh random data (signed, seed printed) and on data with an exact
@@ -230,7 +231,7 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
     for (size_t i = 0; i < width_count; ++i) {
         const size_t rows = elements / widths[i] ? elements / widths[i] : 1;
         cases[count++] = rows_case(rows, widths[i], 0);
-        if (widths[i] % 2)
+        if (widths[i] % 2 || widths[i] == 32)
             cases[count++] = rows_case(rows > 1000 ? 1000 : rows, widths[i], 1);
     }
     /* Empty first and last, and a run of empties in between. */
