@@ -47,7 +47,10 @@ static inline size_t row_parts_workspace_bytes(size_t rows, unsigned parts)
     return parts > 1 ? row_partials_offset(rows) + rows * parts * (size_t)MAX_RESULT_BYTES : 0;
 }
 
-template <class T, class Op, class Spans>
+/* SPLIT false: one part a row (parts = 1), compiled without the 64-bit
+ * divisions that find an item's row and part - their registers held
+ * block_per_row to 48 a thread (5 blocks of 256 an SM) for float rows. */
+template <class T, class Op, class Spans, bool SPLIT>
 __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__restrict__ in,
                                                                     Spans spans, unsigned parts,
                                                                     acc_t<T> *__restrict__ out,
@@ -56,22 +59,30 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
     using A = acc_t<T>;
     unsigned *parts_done = (unsigned *)workspace;
     A *partials = (A *)((char *)workspace + row_partials_offset(spans.count));
-    const size_t items = spans.count * parts;
+    const size_t items = SPLIT ? spans.count * parts : spans.count;
 
     /* The trip count is the block's (it steps by blocks): every thread meets
      * every barrier. */
     for (size_t item = blockIdx.x; item < items; item += gridDim.x) {
-        const size_t row = item / parts;
-        const unsigned part = (unsigned)(item % parts);
+        const size_t row = SPLIT ? item / parts : item;
         const size_t begin = spans.begin(row);
         const size_t length = spans.end(row) - begin;
-        const size_t part_begin = begin + length * part / parts;
-        const size_t part_end = begin + length * (part + 1) / parts;
-        A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + part_begin, part_end - part_begin,
-                                                  threadIdx.x, ROW_PARTS_BLOCK);
-        v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
-        last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[row], &parts_done[row],
-                                                    &partials[row * parts], part, parts);
+        if constexpr (SPLIT) {
+            const unsigned part = (unsigned)(item % parts);
+            const size_t part_begin = begin + length * part / parts;
+            const size_t part_end = begin + length * (part + 1) / parts;
+            A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + part_begin, part_end - part_begin,
+                                                      threadIdx.x, ROW_PARTS_BLOCK);
+            v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
+            last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[row], &parts_done[row],
+                                                        &partials[row * parts], part, parts);
+        } else {
+            A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + begin, length, threadIdx.x,
+                                                      ROW_PARTS_BLOCK);
+            v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
+            if (threadIdx.x == 0)
+                out[row] = v;
+        }
         /* block_reduce's per-warp slots are written again by the next item:
          * warp 0 must have read them first. */
         __syncthreads();
@@ -88,7 +99,8 @@ int launch_row_parts(const T *d_in, reduce_shape shape, unsigned parts, acc_t<T>
     if (shape.count == 0)
         return 0;
     return with_spans(shape, [&](auto spans) {
-        const auto kernel = row_parts_kernel<T, Op, decltype(spans)>;
+        const auto kernel = parts > 1 ? row_parts_kernel<T, Op, decltype(spans), true>
+                                      : row_parts_kernel<T, Op, decltype(spans), false>;
         const size_t items = spans.count * parts;
         const int grid = launch_grid(items < MAX_GRID_BLOCKS ? (int)items : MAX_GRID_BLOCKS);
         kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(d_in, spans, parts, d_out, workspace);
