@@ -38,8 +38,14 @@ constexpr int ROW_LANES_LOADS = 3;
  * 24); adaptive_rows passes long_segments.cuh's deferral, which lists long
  * segments for a second kernel. */
 struct defer_none {
+    __device__ void let_next_kernel_start() const {}
     __device__ bool is_long(size_t) const { return false; }
     __device__ void append(size_t, size_t) const {}
+};
+
+/* A row's first and one-past-last element. */
+struct uint2x64 {
+    size_t x, y;
 };
 
 template <int LANES, class T, class Op, class Spans, class Defer = defer_none>
@@ -55,17 +61,28 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
     const size_t warp = (blockIdx.x * (size_t)ROW_LANES_BLOCK + threadIdx.x) / 32;
     const size_t warps = (size_t)gridDim.x * (ROW_LANES_BLOCK / 32);
 
+    defer.let_next_kernel_start();
+    const size_t stride = warps * GROUPS_PER_WARP;
+    /* A row's bounds, read one trip ahead: a segment's offsets are a load
+     * from memory, and loading them in the trip that reads the segment put
+     * two dependent trips to DRAM in every trip of a short-segment loop. */
+    const auto bounds_of = [&](size_t row) {
+        return row < spans.count ? uint2x64{spans.begin(row), spans.end(row)} : uint2x64{0, 0};
+    };
+    uint2x64 next = bounds_of(warp * GROUPS_PER_WARP + lane / LANES);
+
     /* The loop's trip count is the same for the whole warp (it steps by
      * warps, not groups), so every lane reaches every group_reduce: its
      * shuffles name all 32 lanes. Groups past the last row carry the identity. */
-    for (size_t first = warp * GROUPS_PER_WARP; first < spans.count;
-         first += warps * GROUPS_PER_WARP) {
+    for (size_t first = warp * GROUPS_PER_WARP; first < spans.count; first += stride) {
         const size_t row = first + lane / LANES;
+        const uint2x64 here = next;
+        next = bounds_of(row + stride);
         A v = identity<Op, A>();
         bool deferred = false; /* the same for the group's lanes: one row */
         if (row < spans.count) {
-            const size_t begin = spans.begin(row);
-            const size_t length = spans.end(row) - begin;
+            const size_t begin = here.x;
+            const size_t length = here.y - begin;
             deferred = defer.is_long(length);
             if (!deferred)
                 v = reduce_span<ROW_LANES_LOADS, Op>(in, n, begin, begin + length, lane_in_group,
