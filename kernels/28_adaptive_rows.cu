@@ -9,7 +9,7 @@
  *     <= 16 B    <= 16 B      tiled_rows      (23: tiles staged in shared memory)
  *     <= 512 B   <= 512 B     group_per_row   (22: 2-16 lanes, two vectors each;
  *                                              segments: long ones split, below)
- *     <= 16 KiB  <= 32 KiB    warp_per_row    (24)
+ *     <= 8 KiB   <= 8 KiB     warp_per_row    (24)
  *     <= 128 KiB <= 128 KiB   block_per_row   (25)
  *     <= 512 KiB <= 512 KiB   tiled_rows      (23: each long row to the whole block)
   *     longer     longer       split_rows      (26: one wave of parts)
@@ -20,7 +20,10 @@
  * 627-2195; 256-4096 warp 2482-2611 / group 2276-2521; 8192 block 2394 /
  * warp 2287; 16384-65536 block 2479-2555 / tiled 2427-2482; from 100003
  * split 2331-2383 (one wave of parts, bench/results/h100_rows_sweep_1827c9f)
- * / tiled 2319 and less. The boundaries are bytes of the mean row, so other
+ * / tiled 2319 and less. Since block_per_row became a block per row rather
+ * than a resident wave walking the rows, it reads 4096-16384 floats at
+ * 2515-2652 GB/s against warp_per_row's 1904-2526 (H100, commit c7a2930),
+ * so warps stop at 8 KiB; for segments that boundary is a PREDICTION. The boundaries are bytes of the mean row, so other
  * types follow the float ones by size: a PREDICTION for them. Segments keep
  * tiled_rows from 128 KiB: uniform:10000 (40 KB) block 1959 / tiled 1902 /
  * split 1951; the longer means are not measured.
@@ -63,7 +66,7 @@ struct width_choice {
 const width_choice CHOICES[] = {
     {16, 16, &method_tiled_rows},
     {512, 512, &method_group_per_row},
-    {16384, 32768, &method_warp_per_row},
+    {8192, 8192, &method_warp_per_row},
     {262144, 131072, &method_block_per_row},
     {262144, 524288, &method_tiled_rows}, /* rows: none (block per row up to 256 KiB) */
     {SIZE_MAX, SIZE_MAX, &method_split_rows},
