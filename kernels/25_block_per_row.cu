@@ -36,7 +36,7 @@ template <class T, class Op> struct block_per_row_launch {
     static int run(const T *d_in, reduce_shape shape, acc_t<T> *d_out, void *workspace,
                    cudaStream_t stream)
     {
-        return launch_row_parts<T, Op>(d_in, shape, 1, d_out, workspace, stream);
+        return launch_row_items<T, Op, false>(d_in, shape, 1, d_out, workspace, stream);
     }
 };
 

@@ -97,14 +97,15 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
 }
 
 /* A resident wave, but no block without a row for each of its groups to start
- * on (and at least one) - or the grid a test forces (launch_grid). */
+ * on (and at least one) - or the grid a test forces (launch_grid). A
+ * deferral lists long segments: it is built for segments alone. */
 template <int LANES, class T, class Op, class Defer = defer_none>
 int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out,
                            cudaStream_t stream, Defer defer = {})
 {
     if (shape.count == 0)
         return 0;
-    return with_spans(shape, [&](auto spans) {
+    const auto launch = [&](auto spans) {
         const auto kernel = lane_group_rows_kernel<LANES, T, Op, decltype(spans), Defer>;
         int grid = 0;
         PROPAGATE(capped_resident_grid((const void *)kernel, ROW_LANES_BLOCK, spans.count,
@@ -112,7 +113,12 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, acc_t<T>
         kernel<<<grid, ROW_LANES_BLOCK, 0, stream>>>(d_in, n, spans, d_out, defer);
         CUDA_TRY_LAUNCH();
         return 0;
-    });
+    };
+    if constexpr (cuda::std::is_same_v<Defer, defer_none>)
+        return with_spans(shape, launch);
+    else if (shape.kind == SHAPE_SEGMENTS)
+        return launch(offset_segments{shape.count, shape.offsets});
+    return (int)cudaErrorInvalidValue;
 }
 
 /* Lanes per row for group_per_row (step 22) and adaptive_rows' segments:

@@ -91,22 +91,31 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
 
 /* A block per item up to MAX_GRID_BLOCKS - or the grid a test forces
  * (launch_grid). parts: 1 to MAX_GRID_BLOCKS (the summation order's bound
- * counts the combine's chain over at most that many partials). */
-template <class T, class Op>
-int launch_row_parts(const T *d_in, reduce_shape shape, unsigned parts, acc_t<T> *d_out,
+ * counts the combine's chain over at most that many partials); 1 when SPLIT
+ * is false (block_per_row builds only that kernel). */
+template <class T, class Op, bool SPLIT>
+int launch_row_items(const T *d_in, reduce_shape shape, unsigned parts, acc_t<T> *d_out,
                      void *workspace, cudaStream_t stream)
 {
     if (shape.count == 0)
         return 0;
     return with_spans(shape, [&](auto spans) {
-        const auto kernel = parts > 1 ? row_parts_kernel<T, Op, decltype(spans), true>
-                                      : row_parts_kernel<T, Op, decltype(spans), false>;
+        const auto kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT>;
         const size_t items = spans.count * parts;
         const int grid = launch_grid(items < MAX_GRID_BLOCKS ? (int)items : MAX_GRID_BLOCKS);
         kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(d_in, spans, parts, d_out, workspace);
         CUDA_TRY_LAUNCH();
         return 0;
     });
+}
+
+/* Each row in `parts` parts; one part a row is block_per_row's kernel. */
+template <class T, class Op>
+int launch_row_parts(const T *d_in, reduce_shape shape, unsigned parts, acc_t<T> *d_out,
+                     void *workspace, cudaStream_t stream)
+{
+    return parts > 1 ? launch_row_items<T, Op, true>(d_in, shape, parts, d_out, workspace, stream)
+                     : launch_row_items<T, Op, false>(d_in, shape, 1, d_out, workspace, stream);
 }
 
 /* The order within one row: each thread chains at most ceil(length /
