@@ -7,26 +7,23 @@
  *     rows of a width packed_rows packs (1-4, 8, 16): packed_rows (27)
  *     rows       segments
  *     <= 16 B    <= 16 B      tiled_rows      (23: tiles staged in shared memory)
- *     <= 512 B   <= 512 B     group_per_row   (22: 2-16 lanes, two vectors each;
+ *     <= 2 KiB   <= 512 B     group_per_row   (22: 2-16 lanes, three vectors each;
  *                                              segments: long ones split, below)
- *     <= 8 KiB   <= 8 KiB     warp_per_row    (24)
- *     <= 128 KiB <= 128 KiB   block_per_row   (25)
- *     <= 512 KiB <= 512 KiB   tiled_rows      (23: each long row to the whole block)
-  *     longer     longer       split_rows      (26: one wave of parts)
+ *     <= 4 KiB   <= 4 KiB     warp_per_row    (24)
+ *     <= 128 KiB <= 128 KiB   block_per_row   (25: a block a row)
+ *     <= 256 KiB <= 512 KiB   tiled_rows      (23: each long row to the whole block)
+ *     longer     longer       split_rows      (26: one wave of parts)
  * From the float width sweep on an H100 (64 MiB, cold, median of 100,
- * bench/results/h100_rows_sweep_5514251.json), GB/s counting the results:
- * widths 1-4 packed 3003-3221 / tiled 1813-2071; 8 group 2222 / tiled 1753
- * (packed at 8 and 16: a prediction); 32-128 group 2533-2553 / warp
- * 627-2195; 256-4096 warp 2482-2611 / group 2276-2521; 8192 block 2394 /
- * warp 2287; 16384-65536 block 2479-2555 / tiled 2427-2482; from 100003
- * split 2331-2383 (one wave of parts, bench/results/h100_rows_sweep_1827c9f)
- * / tiled 2319 and less. Since block_per_row became a block per row rather
- * than a resident wave walking the rows, it reads 4096-16384 floats at
- * 2515-2652 GB/s against warp_per_row's 1904-2526 (H100, commit c7a2930),
- * so warps stop at 8 KiB; for segments that boundary is a PREDICTION. The boundaries are bytes of the mean row, so other
- * types follow the float ones by size: a PREDICTION for them. Segments keep
- * tiled_rows from 128 KiB: uniform:10000 (40 KB) block 1959 / tiled 1902 /
- * split 1951; the longer means are not measured.
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json), us: 256 group 26.40 /
+ * warp 26.66; 512 group 25.92 / warp 26.59; 1000 warp 26.85 / group 27.94 /
+ * block 34.91; 2048 block 25.18 / warp 26.43; 4096-32768 block 25.58-26.94
+ * / warp 26.91-57.06; 65536 tiled 26.91 / split 27.65 / block 29.06 (256
+ * rows for 792 resident blocks); 100003 split 28.45 / tiled 29.47; widths
+ * 1-4, 8 and 16 packed 26.67 (16) and better. The boundaries are bytes of
+ * the mean row, so other types follow the float ones by size: a PREDICTION
+ * for them, and for the segments' warp and block boundaries, which follow
+ * the rows'. Segments keep tiled_rows to 512 KiB: uniform:10000 (40 KB)
+ * block 1959 / tiled 1902 / split 1951 GB/s; longer means are not measured.
  * thread_per_row (21) is never the pick. For segments the choice is made
  * from count and n alone: the longest segment would need the offsets read
  * back to the host, a sync inside the timed call. So where the mean is
@@ -37,8 +34,10 @@
  *
  * Fixes from each step alone: every width gets the step measured best
  * there, and a ragged array's long segments do not hold up the short ones.
- * Flaws: the choice is by the mean; the second kernel costs a launch (~1-2
- * us) even when no segment is long.
+ * Flaws: the choice is by the mean; the ragged path costs 4.8-6.7 us over
+ * the lane groups alone at uniform:100 and uniform:8 (H100) when no segment
+ * is long - not explained: ncu times its lane kernel 3.7-6 us slower than
+ * group_per_row's, whose SASS issues the same loads in the same order.
  *
  * Expected cost, 64 MiB float on an H100 (a PREDICTION for what is not
  * measured above: bytes read + written / ~3.0 TB/s + ~3 us launch): width 1
@@ -65,10 +64,10 @@ struct width_choice {
 
 const width_choice CHOICES[] = {
     {16, 16, &method_tiled_rows},
-    {512, 512, &method_group_per_row},
-    {8192, 8192, &method_warp_per_row},
-    {262144, 131072, &method_block_per_row},
-    {262144, 524288, &method_tiled_rows}, /* rows: none (block per row up to 256 KiB) */
+    {2048, 512, &method_group_per_row},
+    {4096, 4096, &method_warp_per_row},
+    {131072, 131072, &method_block_per_row},
+    {262144, 524288, &method_tiled_rows},
     {SIZE_MAX, SIZE_MAX, &method_split_rows},
 };
 

@@ -84,8 +84,10 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
                 out[row] = v;
         }
         /* block_reduce's per-warp slots are written again by the next item:
-         * warp 0 must have read them first. */
-        __syncthreads();
+         * warp 0 must have read them first. A block of one item - every
+         * block, below 8192 items - has no next one to wait for. */
+        if (item + gridDim.x < items)
+            __syncthreads();
     }
 }
 
