@@ -26,12 +26,12 @@
 /* 256 threads: 8 blocks of them fill an H100 SM (2048 threads), and a block
  * covers few enough rows that small shapes still spread over many SMs. */
 constexpr int ROW_LANES_BLOCK = 256;
-/* 16-byte loads in flight per lane and batch: only rows of more than
- * LANES x 16 bytes use more than the first. Three: a row of 33 floats (9
- * vectors) then fits one batch of 4 lanes, 8 rows a warp, where two loads
- * needed 8 lanes and a warp had half the bytes in flight (4 rows). With
- * four, ptxas -v gave 48 registers a thread for every type with one lane per
- * row (5 blocks of 256 per SM); forcing 8 blocks (32 registers) spilled. */
+/* 16-byte loads in flight per lane and batch (the kernel's LOADS): only rows
+ * of more than LANES x 16 bytes use more than the first. Three for a thread
+ * or a warp per row (steps 21, 24) and for segments; group_per_row picks two
+ * or three with the lanes (group_for). With four, ptxas -v gave 48 registers
+ * a thread for every type with one lane per row (5 blocks of 256 per SM);
+ * forcing 8 blocks (32 registers) spilled. */
 constexpr int ROW_LANES_LOADS = 3;
 
 /* Which rows the lane groups leave to another kernel: none (steps 21, 22,
@@ -48,7 +48,7 @@ struct uint2x64 {
     size_t x, y;
 };
 
-template <int LANES, class T, class Op, class Spans, class Defer = defer_none>
+template <int LANES, int LOADS, class T, class Op, class Spans, class Defer = defer_none>
 __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const T *__restrict__ in,
                                                                           size_t n, Spans spans,
                                                                           acc_t<T> *__restrict__ out,
@@ -85,8 +85,7 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
             const size_t length = here.y - begin;
             deferred = defer.is_long(length);
             if (!deferred)
-                v = reduce_span<ROW_LANES_LOADS, Op>(in, n, begin, begin + length, lane_in_group,
-                                                     LANES);
+                v = reduce_span<LOADS, Op>(in, n, begin, begin + length, lane_in_group, LANES);
             else if (lane_in_group == 0)
                 defer.append(row, length);
         }
@@ -99,14 +98,14 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
 /* A resident wave, but no block without a row for each of its groups to start
  * on (and at least one) - or the grid a test forces (launch_grid). A
  * deferral lists long segments: it is built for segments alone. */
-template <int LANES, class T, class Op, class Defer = defer_none>
+template <int LANES, class T, class Op, int LOADS = ROW_LANES_LOADS, class Defer = defer_none>
 int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out,
                            cudaStream_t stream, Defer defer = {})
 {
     if (shape.count == 0)
         return 0;
     const auto launch = [&](auto spans) {
-        const auto kernel = lane_group_rows_kernel<LANES, T, Op, decltype(spans), Defer>;
+        const auto kernel = lane_group_rows_kernel<LANES, LOADS, T, Op, decltype(spans), Defer>;
         int grid = 0;
         PROPAGATE(capped_resident_grid((const void *)kernel, ROW_LANES_BLOCK, spans.count,
                                        ROW_LANES_BLOCK / LANES, &grid));
@@ -121,40 +120,70 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, acc_t<T>
     return (int)cudaErrorInvalidValue;
 }
 
-/* Lanes per row for group_per_row (step 22) and adaptive_rows' segments:
- * the smallest power of two in [MIN_LANES, MAX_LANES] lanes that covers the
- * vectors a row of `length` elements overlaps with one batch each -
- * ROW_LANES_LOADS vectors; a width that is not a whole number of vectors
- * overlaps up to ceil((length + W - 1) / W) (33 floats: 9).
+/* Lanes per row, and loads a lane, for group_per_row (step 22) and
+ * adaptive_rows' segments, from the vectors a row of `length` elements
+ * overlaps (a width that is not a whole number of vectors overlaps up to
+ * ceil((length + W - 1) / W): 33 floats, 9):
+ *   rows: the fewest lanes, 2 to 16, that take the row in one batch of two
+ *         loads - or half as many with three loads when that still covers it
+ *         (33 floats: 4 lanes of three, 8 rows a warp, where 8 lanes of two
+ *         left a warp half the bytes in flight, 84% of the whole array on an
+ *         H100) - and 16 lanes of three past 32 vectors. Three loads where
+ *         two cover the row cost 16% on an H200 at widths 16-128 (24.6
+ *         against 22.6 us, bench/results/experiments/rows_h200_loads.txt);
+ *   segments: the fewest lanes of three loads that cover the mean: a
+ *         uniform segment is up to twice as long.
  * One vector a lane (the first version) kept too few bytes in flight: at
  * width 32 floats, 8 lanes a row measured 33.3 us on an H100 against the
- * whole array's 27; two vectors a lane double the loads each lane has
- * outstanding (bench/NOTES.md, session of issue 19). */
+ * whole array's 27 (bench/NOTES.md, session 6). */
 constexpr unsigned GROUP_MIN_LANES = 2;
 constexpr unsigned GROUP_MAX_LANES = 16;
 
-template <class T> unsigned group_lanes_for(size_t length)
+struct lane_group {
+    unsigned lanes, loads;
+};
+
+template <class T> lane_group group_for(size_t length, enum shape_kind kind)
 {
     constexpr size_t W = VECTOR_WIDTH<T>;
     const size_t vectors = ceil_div(length % W == 0 ? length : length + W - 1, W);
     unsigned lanes = GROUP_MIN_LANES;
-    while (lanes < GROUP_MAX_LANES && lanes * ROW_LANES_LOADS < vectors)
+    if (kind != SHAPE_ROWS) {
+        while (lanes < GROUP_MAX_LANES && lanes * 3 < vectors)
+            lanes *= 2;
+        return {lanes, 3};
+    }
+    if (vectors > 2 * GROUP_MAX_LANES)
+        return {GROUP_MAX_LANES, 3};
+    while (lanes * 2 < vectors)
         lanes *= 2;
-    return lanes;
+    if (lanes > GROUP_MIN_LANES && lanes / 2 * 3 >= vectors)
+        return {lanes / 2, 3};
+    return {lanes, 2};
 }
 
-/* Calls launch_lane_group_rows with the lanes group_lanes_for gives `length`. */
+/* Calls launch_lane_group_rows with the group group_for gives `length`; a
+ * deferral (segments) is built with three loads alone. */
 template <class T, class Op, class Defer = defer_none>
 int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, size_t n,
                            acc_t<T> *d_out, cudaStream_t stream, Defer defer = {})
 {
-    switch (group_lanes_for<T>(length)) {
-    case 2: return launch_lane_group_rows<2, T, Op>(d_in, shape, n, d_out, stream, defer);
-    case 4: return launch_lane_group_rows<4, T, Op>(d_in, shape, n, d_out, stream, defer);
-    case 8: return launch_lane_group_rows<8, T, Op>(d_in, shape, n, d_out, stream, defer);
-    default:
-        return launch_lane_group_rows<GROUP_MAX_LANES, T, Op>(d_in, shape, n, d_out, stream, defer);
-    }
+    const lane_group g = group_for<T>(length, shape.kind);
+    const auto with_loads = [&](auto loads) {
+        constexpr int LOADS = decltype(loads)::value;
+        switch (g.lanes) {
+        case 2: return launch_lane_group_rows<2, T, Op, LOADS>(d_in, shape, n, d_out, stream, defer);
+        case 4: return launch_lane_group_rows<4, T, Op, LOADS>(d_in, shape, n, d_out, stream, defer);
+        case 8: return launch_lane_group_rows<8, T, Op, LOADS>(d_in, shape, n, d_out, stream, defer);
+        default:
+            return launch_lane_group_rows<GROUP_MAX_LANES, T, Op, LOADS>(d_in, shape, n, d_out,
+                                                                         stream, defer);
+        }
+    };
+    if constexpr (cuda::std::is_same_v<Defer, defer_none>)
+        if (g.loads == 2)
+            return with_loads(cuda::std::integral_constant<int, 2>{});
+    return with_loads(cuda::std::integral_constant<int, 3>{});
 }
 
 /* The order within one row of LANES lanes (summation_order.h): each lane
