@@ -84,10 +84,15 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
                 out[row] = v;
         }
         /* block_reduce's per-warp slots are written again by the next item:
-         * warp 0 must have read them first. (A build that skipped it after
-         * a block's last item ran split_rows 11% slower on an H200 at 2^20
-         * columns; whether the skip was the cause is not yet measured.) */
-        __syncthreads();
+         * warp 0 must have read them first. One part a row skips it after a
+         * block's last item, the split kernel keeps it: on an H200, with the
+         * barrier block_per_row took 20.0 us at 4096 floats (19.0 without;
+         * CUB 18.6-19.0) and 236 at 2^20 (123 without), while split_rows
+         * took 21.5 us at 2^20 with it and 24.3 without
+         * (bench/results/h200_rows_sweep_cccl35_{cbd8c2b,4a1b2bf}.json). Not
+         * explained: a barrier that no thread waits long at. */
+        if (SPLIT || item + gridDim.x < items)
+            __syncthreads();
     }
 }
 
