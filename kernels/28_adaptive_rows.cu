@@ -7,7 +7,7 @@
  *     rows of a width packed_rows packs (1-4, 8, 16): packed_rows (27)
  *     rows       segments
  *     <= 16 B    <= 16 B      tiled_rows      (23: tiles staged in shared memory)
- *     <= 2 KiB   <= 512 B     group_per_row   (22: 2-16 lanes, three vectors each;
+ *     <= 2 KiB   <= 512 B     group_per_row   (22: 2-16 lanes, 2-3 vectors each;
  *                                              segments: long ones split, below)
  *     <= 4 KiB   <= 4 KiB     warp_per_row    (24)
  *     <= 128 KiB <= 128 KiB   block_per_row   (25: a block a row)
@@ -41,9 +41,9 @@
  *
  * Expected cost, 64 MiB float on an H100 (a PREDICTION for what is not
  * measured above: bytes read + written / ~3.0 TB/s + ~3 us launch): width 1
- * (packed): 44.2 us measured; width 32 (group): 27.1 measured; powerlaw:100:
+ * (packed): 44.2 us measured; width 32 (group): 27.6 measured; powerlaw:100:
  * ~60% of the short segments' bytes by the groups at ~1850 GB/s, the rest
- * split, + ~2 us: ~45 us (CUB: 202).
+ * split, + ~2 us: ~45 us (CUB: 202); measured 66.4 (H100) and 65.9 (H200).
  *   bench_compare --cols 32 -m adaptive_rows
  */
 #include "long_segments.cuh"
