@@ -13,10 +13,12 @@
  * hundred rows still fill the GPU (width 32768 floats, 512 rows: one block
  * each; a warp per row measured 38.2 us there). Flaws: narrow rows leave most
  * of the block idle and pay a barrier per row (width 32: the plain kernel
- * measured 405 us); fewer rows than resident blocks (132 x 8 on an H100)
- * leave SMs idle: 16 rows of 2^20 floats are 16 blocks (plain: 413 us).
+ * measured 405 us); fewer rows than resident blocks (132 x 6 on an H100)
+ * leave SMs idle: 16 rows of 2^20 floats are 16 blocks (124 us measured).
  * The first version was a persistent grid walking the rows: 27.4 us at 4096
- * floats on an H100, where CUB's block per segment took 25.1.
+ * floats on an H100, where CUB's block per segment took 25.1; a block a row
+ * measured 24.91-25.38 there (CUB 3.0.1 24.90-24.96) and 19.0 on an H200
+ * (CUB 3.5 18.6-19.0).
  *
  * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
  * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1: one busy
