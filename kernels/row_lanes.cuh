@@ -44,8 +44,8 @@ struct defer_none {
 };
 
 /* A row's first and one-past-last element. */
-struct uint2x64 {
-    size_t x, y;
+struct row_bounds {
+    size_t begin, end;
 };
 
 template <int LANES, int LOADS, class T, class Op, class Spans, class Defer = defer_none>
@@ -67,25 +67,24 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
      * from memory, and loading them in the trip that reads the segment put
      * two dependent trips to DRAM in every trip of a short-segment loop. */
     const auto bounds_of = [&](size_t row) {
-        return row < spans.count ? uint2x64{spans.begin(row), spans.end(row)} : uint2x64{0, 0};
+        return row < spans.count ? row_bounds{spans.begin(row), spans.end(row)} : row_bounds{0, 0};
     };
-    uint2x64 next = bounds_of(warp * GROUPS_PER_WARP + lane / LANES);
+    row_bounds next = bounds_of(warp * GROUPS_PER_WARP + lane / LANES);
 
     /* The loop's trip count is the same for the whole warp (it steps by
      * warps, not groups), so every lane reaches every group_reduce: its
      * shuffles name all 32 lanes. Groups past the last row carry the identity. */
     for (size_t first = warp * GROUPS_PER_WARP; first < spans.count; first += stride) {
         const size_t row = first + lane / LANES;
-        const uint2x64 here = next;
+        const row_bounds here = next;
         next = bounds_of(row + stride);
         A v = identity<Op, A>();
         bool deferred = false; /* the same for the group's lanes: one row */
         if (row < spans.count) {
-            const size_t begin = here.x;
-            const size_t length = here.y - begin;
+            const size_t length = here.end - here.begin;
             deferred = defer.is_long(length);
             if (!deferred)
-                v = reduce_span<LOADS, Op>(in, n, begin, begin + length, lane_in_group, LANES);
+                v = reduce_span<LOADS, Op>(in, n, here.begin, here.end, lane_in_group, LANES);
             else if (lane_in_group == 0)
                 defer.append(row, length);
         }
