@@ -26,8 +26,10 @@ static int open_lane(struct gpu_lane *l, int device)
     CUDA_TRY(cudaMalloc(&l->d_partial, MAX_RESULT_BYTES));
     CUDA_TRY(cudaMalloc(&l->d_result, MAX_RESULT_BYTES));
     CUDA_TRY(cudaMalloc((void **)&l->d_fault, sizeof *l->d_fault));
-    CUDA_TRY(cudaMemset(l->d_partial, 0, MAX_RESULT_BYTES));
-    CUDA_TRY(cudaMemset(l->d_fault, 0, sizeof *l->d_fault));
+    /* on the lane's own stream: the legacy default stream's cudaMemset is not
+     * ordered before anything on a non-blocking stream */
+    CUDA_TRY(cudaMemsetAsync(l->d_partial, 0, MAX_RESULT_BYTES, l->stream));
+    CUDA_TRY(cudaMemsetAsync(l->d_fault, 0, sizeof *l->d_fault, l->stream));
     return 0;
 }
 
@@ -409,8 +411,13 @@ static int context_error(const struct multi_gpu *mg)
     return 0;
 }
 
-static int allocate_workspaces(const struct method *m, const struct sharded_input *in,
-                               void **workspaces)
+/* Zeroed on the lane's stream, ahead of the first call queued there. A
+ * cudaMemset on the legacy default stream is not ordered before anything on
+ * the non-blocking lane stream: while other processes kept an H100 busy,
+ * cub's first calls read as if part of their partials had been zeroed under
+ * them (a few per cent of an int64 sum, 0 for an int32 min). */
+static int allocate_workspaces(const struct multi_gpu *mg, const struct method *m,
+                               const struct sharded_input *in, void **workspaces)
 {
     for (int g = 0; g < in->gpus; ++g) {
         size_t bytes = 0;
@@ -419,7 +426,7 @@ static int allocate_workspaces(const struct method *m, const struct sharded_inpu
         if (bytes == 0)
             continue;
         CUDA_TRY(cudaMalloc(&workspaces[g], bytes));
-        CUDA_TRY(cudaMemset(workspaces[g], 0, bytes));
+        CUDA_TRY(cudaMemsetAsync(workspaces[g], 0, bytes, mg->lanes[g].stream));
     }
     return 0;
 }
@@ -449,7 +456,7 @@ int measure_scaling_row(struct multi_gpu *mg, const struct method *m, enum combi
     void *workspaces[MAX_GPUS] = {NULL};
     double *times = malloc((size_t)setup->samples * sizeof *times);
     double *combine_times = malloc((size_t)setup->samples * sizeof *combine_times);
-    int err = times && combine_times ? allocate_workspaces(m, in, workspaces)
+    int err = times && combine_times ? allocate_workspaces(mg, m, in, workspaces)
                                      : (int)cudaErrorMemoryAllocation;
     int timed = 0, combined = 0;
     struct sample_values v;
