@@ -5,7 +5,7 @@
  * each thread four consecutive 16-byte vectors - and let every thread walk
  * its elements, closing a segment at each offset it passes; fragments that
  * cross threads meet in a segmented scan of the block's carries, fragments
- * that cross tiles in a ticketed combine (balanced_segments.cuh has the
+ * that cross tiles in a last kernel (balanced_segments.cuh has the
  * details).
  *
  * Fixes from the lane groups (steps 21-24) and adaptive_rows' long-segment
@@ -14,24 +14,25 @@
  * idle; here every block reads the same 16 KiB, all its loads in flight
  * before it has read an offset, and a segment's length changes nothing but
  * where its fragments meet. Flaws: each tile is a chain of dependent steps
- * - the search for its first segment (two or three rounds of one load a
- * thread, mostly L2 hits, each with a barrier), the window of offsets (one
- * more), the walk, the scan's barriers - and a block runs one tile at a
- * time: 60 registers leave 4 blocks an SM, 64 KiB in flight where the
- * chain, not the bytes, sets the pace. A thread's 64 contiguous bytes are
- * four loads 64 bytes apart (L1 merges their sectors).
+ * - its first segment (a load from the first kernel's list), the window of
+ * offsets (one more), the walk, the scan's barriers - and a block runs one
+ * tile at a time: 60 registers leave 4 blocks an SM, 64 KiB in flight
+ * where the chain, not the bytes, sets the pace. A thread's 64 contiguous
+ * bytes are four loads 64 bytes apart (L1 merges their sectors).
  *
  * Expected cost, 64 MiB of floats on an H100: PREDICTED at the whole
  * array's ~2.4 TB/s + ~2 us (uniform:8 ~40 us, uniform:100 and powerlaw:100
- * ~30, uniform:10000 ~29); MEASURED (median of 100, cold) 87.1, 62.3, 68.2
- * and 49.4 us, where adaptive_rows took 54.9, 37.3, 65.2 and 27.8 in the
- * same run and cub_segmented ~2320, ~200, ~200 and ~29. The first version
- * combined cross-tile segments in the kernel with tickets (two more trips
- * to L2 a tile, a release fence each): 102, 80, 83 and 60 us; the second
- * kernel that adds them now costs a launch. Forcing 6 blocks an SM (40
- * registers) spilled and was slower: 110, 79, 84, 72 us. Next: a persistent
- * block with two tiles in flight, the next tile's loads and search issued
- * before this tile's walk (bench/NOTES.md, session 9).
+ * ~30, uniform:10000 ~29); MEASURED (median of 100, cold) 82.9, 56.0, 64.4
+ * and 49.3 us, where adaptive_rows took 55.0, 37.1, 65.2 and 27.9 in the
+ * same run (bench/results/experiments/balanced_first_kernel_h100.log) and
+ * cub_segmented ~2340, ~200, ~200 and ~30. Earlier versions: tickets
+ * joining cross-tile segments in the kernel (a release fence and a trip to
+ * L2 a tile) 98.9, 77.4, 79.1, 64.3; a second kernel instead 86.1, 61.3,
+ * 67.0, 48.3 (cb68ae8); each tile searching the offsets for its first
+ * segment (two or three rounds of a load and a barrier) until the first
+ * kernel listed them. Forcing 6 blocks an SM (40 registers) spilled and was
+ * slower; tiles of 8 or 16 vectors a thread did not help. Next: a
+ * persistent block with two tiles in flight (bench/NOTES.md, session 9).
  *   bench_compare --segments powerlaw:100 -m balanced_segments
  */
 #include "balanced_segments.cuh"

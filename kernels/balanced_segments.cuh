@@ -5,16 +5,17 @@
  * block a tile; thread t of a tile reads its TILE_LOADS consecutive vectors,
  * all in flight before anything else (the first thread also takes the
  * array's misaligned head, the last its tail). While they are on the way
- * the block finds the tile's first segment - a 256-way search of the
- * offsets, each round one load a thread - then stages the offsets that end
- * in the tile in shared memory (the window). Each thread walks its elements
- * in order, closing a segment at each end it passes: a segment that starts
+ * the block reads the tile's first segment - found by a first kernel, in
+ * which each segment names the tiles that begin inside it - and stages the
+ * offsets that end in the tile in shared memory (the window). Each thread
+ * walks its elements in order, closing a segment at each end it passes
+ * (a whole vector at once where no end falls inside): a segment that starts
  * and ends inside one thread's run is written there; the fragment a thread
  * leaves open at its end (its carry) is combined with its neighbours' by a
  * segmented scan over the block's 256 carries (a thread's key is the
  * segment it leaves open). A segment that crosses a tile boundary has one
  * part per tile it touches - its first tile's tail, the others' heads -
- * which a second kernel adds in tile order (a thread a tile where a segment
+ * which a last kernel adds in tile order (a thread a tile where a segment
  * starts and leaves: segments tens of tiles long are not this kernel's).
  *
  * Every tile costs about the same whatever the lengths: eight-element
@@ -22,7 +23,8 @@
  * bits of each segment depend on its elements, its place in the tiles and
  * nothing else: grid-independent.
  *
- * Workspace: a head and a tail part a tile (tile_parts). */
+ * Workspace: a tile's first segment, and a head and a tail part a tile
+ * (tile_parts). */
 #ifndef BALANCED_SEGMENTS_CUH
 #define BALANCED_SEGMENTS_CUH
 
@@ -87,42 +89,43 @@ struct segment_tiles {
     }
 };
 
-/* The workspace: each tile's parts of the segments that cross tiles,
- * written by every tile on every call (count: none), so nothing needs
- * zeroing. */
+/* The workspace: each tile's first segment, written by the first kernel,
+ * and its parts of the segments that cross tiles, written by every tile
+ * on every call (count: none), so nothing needs zeroing. */
 template <class A> struct tile_parts {
-    size_t *head_segments; /* the segment that enters the tile, if it has elements here */
-    size_t *tail_segments; /* the segment that starts in the tile and leaves it */
-    A *heads, *tails;      /* their totals over the tile */
+    size_t *first_segments; /* the segment that holds the tile's first element */
+    size_t *head_segments;  /* the segment that enters the tile, if it has elements here */
+    size_t *tail_segments;  /* the segment that starts in the tile and leaves it */
+    A *heads, *tails;       /* their totals over the tile */
 
-    static size_t bytes(size_t tiles) { return 2 * tiles * (sizeof(size_t) + sizeof(A)); }
+    static size_t bytes(size_t tiles) { return tiles * (3 * sizeof(size_t) + 2 * sizeof(A)); }
     static tile_parts at(void *workspace, size_t tiles)
     {
         size_t *segments = (size_t *)workspace;
-        A *totals = (A *)(segments + 2 * tiles);
-        return {segments, segments + tiles, totals, totals + tiles};
+        A *totals = (A *)(segments + 3 * tiles);
+        return {segments, segments + tiles, segments + 2 * tiles, totals, totals + tiles};
     }
 };
 
-/* The number of segment ends at or before element p: the segment that
- * holds element p (the last one starting at or before it). Every thread of
- * the block calls it and gets the same answer: each round, thread i tests
- * one of 256 evenly spaced offsets and the count of those at or before p
- * narrows the range 256-fold (three rounds for two million segments). */
-__device__ __forceinline__ size_t block_segment_at(const segment_offset *__restrict__ offsets,
-                                                   size_t count, size_t p)
+/* The first kernel: each segment that holds elements names itself the
+ * first segment of every tile that begins inside it - the segments' one
+ * pass over the offsets (coalesced), so a tile reads its first segment with
+ * one load instead of searching for it. */
+__global__ void find_tile_first_segments_kernel(segment_tiles tiles, size_t w,
+                                                const segment_offset *__restrict__ offsets,
+                                                size_t count, size_t *__restrict__ first_segments)
 {
-    /* u, the first offset index past p, is in [lo, hi]; offsets[count] = n > p */
-    size_t lo = 1, hi = count;
-    while (lo < hi) {
-        const size_t span = hi - lo;
-        const auto probe = [&](size_t i) { return lo + span * i / TILE_BLOCK; };
-        const int at_or_before = __syncthreads_count(__ldg(&offsets[probe(threadIdx.x)]) <= p);
-        const size_t new_lo = at_or_before > 0 ? probe(at_or_before - 1) + 1 : lo;
-        hi = at_or_before < TILE_BLOCK ? probe(at_or_before) : hi;
-        lo = new_lo;
+    const size_t elements = TILE_VECTORS * w;
+    for (size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x; s < count;
+         s += (size_t)gridDim.x * blockDim.x) {
+        const size_t begin = offsets[s], end = offsets[s + 1];
+        /* the first tile that begins at or after `begin` (tile 0 begins at 0) */
+        size_t tile = begin == 0                          ? 0
+                      : begin <= tiles.head + elements ? 1
+                                                       : (begin - tiles.head + elements - 1) / elements;
+        for (; tile < tiles.count && tiles.begin(tile, w) < end; ++tile)
+            first_segments[tile] = s;
     }
-    return lo - 1;
 }
 
 template <class T, class Op>
@@ -158,9 +161,9 @@ __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
             if (thread * TILE_LOADS + k < tiles.body_vectors)
                 v[k] = __ldg(&body[thread * TILE_LOADS + k]);
 
-        /* 2. The tile's first segment, and the offsets from it on that end
-         * in the tile: window[k] = offsets[first + k]. */
-        const size_t first = tile == 0 ? 0 : block_segment_at(offsets, count, tile_begin);
+        /* 2. The tile's first segment (the first kernel's), and the offsets
+         * from it on that end in the tile: window[k] = offsets[first + k]. */
+        const size_t first = tile == 0 ? 0 : parts.first_segments[tile];
         size_t staged = 0;
         for (int round = 0; round < WINDOW_ROUNDS;) {
             const int rounds = round == 0 ? first_rounds : 1;
@@ -328,7 +331,7 @@ __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
         }
         __syncthreads();
 
-        /* 7. The tile's parts of segments that cross tiles, for the second kernel. */
+        /* 7. The tile's parts of segments that cross tiles, for the last kernel. */
         if (t == 0) {
             parts.head_segments[tile] = head_segment;
             parts.tail_segments[tile] = tail_segment;
@@ -339,7 +342,7 @@ __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
     }
 }
 
-/* The second kernel: a thread a tile where a segment starts and leaves
+/* The last kernel: a thread a tile where a segment starts and leaves
  * adds that tile's tail and the heads of the tiles it enters, in order. */
 template <class A, class Op>
 __global__ void combine_tile_parts_kernel(tile_parts<A> parts, size_t tiles, size_t count,
@@ -380,6 +383,10 @@ template <class T, class Op> struct balanced_segments_launch {
         const int grid = launch_grid(tiles.count < MAX_GRID_BLOCKS ? (int)tiles.count
                                                                    : MAX_GRID_BLOCKS);
         const tile_parts<acc_t<T>> parts = tile_parts<acc_t<T>>::at(workspace, tiles.count);
+        const size_t blocks = ceil_div(shape.count, 256);
+        find_tile_first_segments_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256, 0, stream>>>(
+            tiles, VECTOR_WIDTH<T>, shape.offsets, shape.count, parts.first_segments);
+        CUDA_TRY_LAUNCH();
         balanced_segments_kernel<T, Op><<<grid, TILE_BLOCK, 0, stream>>>(
             d_in, tiles, shape.offsets, shape.count, first_rounds, d_out, parts);
         CUDA_TRY_LAUNCH();
