@@ -56,10 +56,8 @@ struct segment_tiles {
 
     template <class T> static segment_tiles of(const T *in, size_t n)
     {
-        constexpr size_t W = VECTOR_WIDTH<T>;
-        size_t head = (16 - ((uintptr_t)in & 15)) % 16 / sizeof(T);
-        head = head < n ? head : n;
-        const size_t vectors = (n - head) / W;
+        const size_t head = misaligned_head(in, n);
+        const size_t vectors = (n - head) / VECTOR_WIDTH<T>;
         const size_t count = ceil_div(vectors, TILE_VECTORS);
         return {n, head, vectors, count > 0 ? count : 1};
     }
@@ -80,13 +78,6 @@ struct segment_tiles {
         return at < body_end(w) ? at : body_end(w);
     }
     __device__ size_t begin(size_t tile, size_t w) const { return run_begin(tile * TILE_BLOCK, w); }
-    __device__ size_t tile_of(size_t element, size_t w) const
-    {
-        if (element < head)
-            return 0;
-        const size_t tile = (element - head) / (TILE_VECTORS * w);
-        return tile < count - 1 ? tile : count - 1;
-    }
 };
 
 /* The workspace: each tile's first segment, written by the first kernel,

@@ -24,7 +24,7 @@ template <class T> inline constexpr int VECTOR_WIDTH = 16 / sizeof(T);
 constexpr unsigned VECTOR_LOADS_DEPTH = 2 + 3;
 
 /* Elements before the first 16-byte boundary at or after `in` (at most n). */
-template <class T> __device__ __forceinline__ size_t misaligned_head(const T *in, size_t n)
+template <class T> __host__ __device__ __forceinline__ size_t misaligned_head(const T *in, size_t n)
 {
     const size_t head = (16 - ((uintptr_t)in & 15)) % 16 / sizeof(T);
     return head < n ? head : n;
