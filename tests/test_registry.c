@@ -90,16 +90,16 @@ static void declared_pairs_should_be_within_the_enums_and_refusals_explained(voi
     }
 }
 
-/* File, descriptor and -m key say the same word: kernels/NN_<name>.cu,
- * vendor_shims/<name>.cu or kernels/<name>.cu (the CPU loops), exactly once. */
+/* File, descriptor and -m key say the same word: kernels/<family>/NN_<name>.cu,
+ * vendor_shims/<name>.cu or kernels/cpu/<name>.cu (the CPU loops), exactly once. */
 static void every_name_should_be_its_file_name(void)
 {
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const char *name = METHODS[i]->name;
         char pattern[3][512];
-        snprintf(pattern[0], sizeof pattern[0], "%s/kernels/[0-9][0-9]_%s.cu", source_dir, name);
+        snprintf(pattern[0], sizeof pattern[0], "%s/kernels/*/[0-9][0-9]_%s.cu", source_dir, name);
         snprintf(pattern[1], sizeof pattern[1], "%s/vendor_shims/%s.cu", source_dir, name);
-        snprintf(pattern[2], sizeof pattern[2], "%s/kernels/%s.cu", source_dir, name);
+        snprintf(pattern[2], sizeof pattern[2], "%s/kernels/cpu/%s.cu", source_dir, name);
         size_t found = 0;
         for (int p = 0; p < 3; ++p) {
             glob_t g;

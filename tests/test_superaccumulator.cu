@@ -1,7 +1,7 @@
 /* The host-side arithmetic of steps 19 and 20, on the CPU: how an input is
- * cut into fixed tiles (kernels/fixed_tiles.cuh), the exact accumulator
- * (kernels/superaccumulator.cuh), whose split, limbs and rounding are
- * __host__ __device__ code, and step 20's windows (kernels/exact_windows.cuh),
+ * cut into fixed tiles (kernels/blocks/fixed_tiles.cuh), the exact accumulator
+ * (kernels/blocks/superaccumulator.cuh), whose split, limbs and rounding are
+ * __host__ __device__ code, and step 20's windows (kernels/blocks/exact_windows.cuh),
  * replayed over whole tiles as a warp runs them: every window's sum must be
  * exact, and the tile's total the exactly rounded sum. Values
  * are added limb by limb as the warp's lanes would add them, then rounded;

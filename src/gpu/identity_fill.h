@@ -1,5 +1,5 @@
 /* Writes `count` copies of spec.op's identity as elements of spec.type to
- * device memory at d_out (kernels/identity_fill.cu): pass the accumulator
+ * device memory at d_out (kernels/blocks/identity_fill.cu): pass the accumulator
  * type for a result, the input type for padding. Returns 0 or a cudaError_t
  * value. */
 #ifndef IDENTITY_FILL_H

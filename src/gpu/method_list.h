@@ -1,7 +1,7 @@
 /* The methods in story order: the progression's steps, the modern kernels,
  * the vendors, the CPU loops. One line per method; its descriptor is defined
- * in its own file (kernels/NN_<name>.cu, vendor_shims/<name>.cu,
- * kernels/cpu_<name>.cu) with DEFINE_METHOD. Adding a method is that file and
+ * in its own file (kernels/<family>/NN_<name>.cu, vendor_shims/<name>.cu,
+ * kernels/cpu/<name>.cu) with DEFINE_METHOD. Adding a method is that file and
  * one line here. registry.c expands this list twice. */
 METHOD(atomic_naive)
 METHOD(smem_serial_atomic)

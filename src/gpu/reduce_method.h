@@ -1,6 +1,6 @@
 /* The one contract every reduction method meets, and the descriptor that
  * describes it. Each kernel file, vendor shim and CPU loop defines its own
- * descriptor next to its code (DEFINE_METHOD in kernels/method.cuh), so the
+ * descriptor next to its code (DEFINE_METHOD in kernels/blocks/method.cuh), so the
  * compiler checks it against this header; src/gpu/method_list.h only orders them.
  * bench_compare, the tests and the CLI read the registry (registry.h). */
 #ifndef REDUCE_METHOD_H

@@ -2,7 +2,7 @@
  * one partial (the accumulator type, in its own memory); a combine turns
  * the G partials into the one result.
  *
- *   p2p   kernels/p2p_combine.cu, no library: every other GPU stores its
+ *   p2p   src/multigpu/p2p_combine.cu, no library: every other GPU stores its
  *         partial into a slot in GPU 0's memory over peer access and raises
  *         a flag there; GPU 0 adds the slots in rank order once it sees the
  *         flags. The result is on GPU 0.
@@ -25,7 +25,7 @@
 extern "C" {
 #endif
 
-/* ---- p2p: kernels/p2p_combine.cu */
+/* ---- p2p: src/multigpu/p2p_combine.cu */
 
 struct p2p_combine {
     int count;
