@@ -124,6 +124,104 @@ static int save_outputs(const struct bench_options *o, const struct run *run)
     return failed ? EXIT_BAD_INPUT : 0;
 }
 
+/* The modes that measure nothing: --list, --list-devices, --compare.
+ * Returns their exit status, or -1 when none was asked for. */
+static int run_listing_mode(const struct bench_options *o)
+{
+    char err[CLI_ERROR_LEN];
+    if (o->list)
+        return list_methods();
+    if (o->list_devices) {
+        if (!usable_gpu(err, sizeof err)) {
+            fprintf(stderr, "bench_compare: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        return list_devices(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
+    }
+    if (o->compare_old)
+        return compare_files(o);
+    return -1;
+}
+
+/* The methods, the output paths and the baseline (-b), checked before any
+ * GPU work; one line on stderr when one is wrong. */
+static int check_before_measuring(const struct bench_options *o, struct selection *s,
+                                  struct run *baseline)
+{
+    char err[CLI_ERROR_LEN];
+    const struct run_context asked = options_shape_context(o);
+    if (select_methods(o, s, err, sizeof err) != 0 ||
+        check_output_paths(o, err, sizeof err) != 0 ||
+        (o->baseline_path &&
+         (read_run_csv(o->baseline_path, baseline, err, sizeof err) != 0 ||
+          !same_reduction(&baseline->context, element_type_name(o->type), reduce_op_name(o->op),
+                          err, sizeof err) ||
+          !same_shape(&baseline->context, &asked, err, sizeof err)))) {
+        fprintf(stderr, "bench_compare: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* The session, and the baseline's device against it (unless ignored). */
+static int open_checked_session(const struct bench_options *o, const struct run *baseline,
+                                struct bench_session *session)
+{
+    char err[CLI_ERROR_LEN];
+    if (open_session(o, session, err, sizeof err) != 0 ||
+        (o->baseline_path && !o->ignore_device &&
+         !same_device(&baseline->context, session->context.device_name, err, sizeof err))) {
+        fprintf(stderr, "bench_compare: %s\n", err);
+        if (session->stream)
+            close_session(session);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+static void print_tables(FILE *tables, const struct bench_options *o, const struct run *run)
+{
+    print_run_header(tables, &run->context);
+    fprintf(tables, "\n");
+    if (o->progression)
+        print_progression(tables, run);
+    else
+        print_results_table(tables, run);
+    if (o->batch) {
+        fprintf(tables, "\n");
+        print_batch_table(tables, run, o->batch);
+    }
+}
+
+/* One size's table or a sweep's, the outputs saved, the baseline's verdict. */
+static int measure_and_report(const struct bench_options *o, const struct selection *s,
+                              struct bench_session *session, const struct run *baseline)
+{
+    /* A result file on standard output ('-') keeps it clean for a pipe: the
+     * tables go to standard error then. */
+    FILE *tables = writes_to_stdout(o) ? stderr : stdout;
+    const struct reduce_spec spec = {o->type, o->op};
+    struct run run = {.context = session->context};
+    const bool sweeps = o->sweep || o->row_sweep;
+    int status = sweeps ? run_sweep(o, s, session, tables, &run)
+                        : measure_selection(o, s, session, spec, default_n(o, o->type), &run);
+    if (status != EXIT_BAD_INPUT) {
+        if (!sweeps)
+            print_tables(tables, o, &run);
+        const int saved = save_outputs(o, &run);
+        if (o->baseline_path) {
+            fprintf(tables, "\nagainst baseline %s:\n", o->baseline_path);
+            const int verdict = report_baseline_comparison(tables, baseline, &run);
+            if (verdict > status)
+                status = verdict;
+        }
+        if (saved)
+            status = saved;
+    }
+    free(run.rows);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     char err[CLI_ERROR_LEN];
@@ -141,85 +239,20 @@ int main(int argc, char **argv)
     case CLI_OK:
         break;
     }
-    if (opts.list)
-        return list_methods();
-    if (opts.list_devices) {
-        if (!usable_gpu(err, sizeof err)) {
-            fprintf(stderr, "bench_compare: %s\n", err);
-            return EXIT_BAD_INPUT;
-        }
-        return list_devices(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
-    }
-    if (opts.compare_old)
-        return compare_files(&opts);
-
+    const int listed = run_listing_mode(&opts);
+    if (listed >= 0)
+        return listed;
     struct selection selection;
     struct run baseline = {0};
-    const struct run_context asked = options_shape_context(&opts);
-    if (select_methods(&opts, &selection, err, sizeof err) != 0 ||
-        check_output_paths(&opts, err, sizeof err) != 0 ||
-        (opts.baseline_path &&
-         (read_run_csv(opts.baseline_path, &baseline, err, sizeof err) != 0 ||
-          !same_reduction(&baseline.context, element_type_name(opts.type),
-                          reduce_op_name(opts.op), err, sizeof err) ||
-          !same_shape(&baseline.context, &asked, err, sizeof err)))) {
-        fprintf(stderr, "bench_compare: %s\n", err);
-        free_run(&baseline);
-        return EXIT_BAD_INPUT;
-    }
-    if (opts.multi_gpu)
-        return run_scaling(&opts, &selection);
-
     struct bench_session session;
-    if (open_session(&opts, &session, err, sizeof err) != 0 ||
-        (opts.baseline_path && !opts.ignore_device &&
-         !same_device(&baseline.context, session.context.device_name, err, sizeof err))) {
-        fprintf(stderr, "bench_compare: %s\n", err);
-        if (session.stream)
-            close_session(&session);
-        free_run(&baseline);
-        return EXIT_BAD_INPUT;
-    }
-    if (runs_matrix(&opts)) {
-        const int status = run_matrix(&opts, &selection, &session);
+    int status = check_before_measuring(&opts, &selection, &baseline);
+    if (status == 0 && opts.multi_gpu)
+        status = run_scaling(&opts, &selection);
+    else if (status == 0 && (status = open_checked_session(&opts, &baseline, &session)) == 0) {
+        status = runs_matrix(&opts) ? run_matrix(&opts, &selection, &session)
+                                    : measure_and_report(&opts, &selection, &session, &baseline);
         close_session(&session);
-        return status;
     }
-
-    /* A result file on standard output ('-') keeps it clean for a pipe: the
-     * tables go to standard error then. */
-    FILE *tables = writes_to_stdout(&opts) ? stderr : stdout;
-    const struct reduce_spec spec = {opts.type, opts.op};
-    struct run run = {.context = session.context};
-    const bool sweeps = opts.sweep || opts.row_sweep;
-    int status = sweeps ? run_sweep(&opts, &selection, &session, tables, &run)
-                            : measure_selection(&opts, &selection, &session, spec,
-                                                default_n(&opts, opts.type), &run);
-    if (status != EXIT_BAD_INPUT) {
-        if (!sweeps) {
-            print_run_header(tables, &run.context);
-            fprintf(tables, "\n");
-            if (opts.progression)
-                print_progression(tables, &run);
-            else
-                print_results_table(tables, &run);
-            if (opts.batch) {
-                fprintf(tables, "\n");
-                print_batch_table(tables, &run, opts.batch);
-            }
-        }
-        const int saved = save_outputs(&opts, &run);
-        if (opts.baseline_path) {
-            fprintf(tables, "\nagainst baseline %s:\n", opts.baseline_path);
-            const int verdict = report_baseline_comparison(tables, &baseline, &run);
-            if (verdict > status)
-                status = verdict;
-        }
-        if (saved)
-            status = saved;
-    }
-    free(run.rows);
     free_run(&baseline);
-    close_session(&session);
     return status;
 }

@@ -192,9 +192,162 @@ static int allocate_inputs(enum element_type t, size_t n, size_t offset, struct 
     if (cudaMalloc((void **)&b->device_base, needed) != cudaSuccess) {
         fprintf(stderr, "bench_compare: cudaMalloc of %zu bytes failed\n", needed);
         free(b->host);
+        b->host = NULL;
         return -1;
     }
     return 0;
+}
+
+/* One input that every method of the selection is measured on: drawn on
+ * the host, copied to the device, its references computed, and for rows and
+ * segments the per-row reference and the offsets on the device, once,
+ * before any method is timed. */
+struct prepared_input {
+    struct input_buffers buffers;
+    segment_offset *offsets, *d_offsets;
+    struct reference ref;
+    struct shape_reference shape_ref;
+    struct measure_input input;
+};
+
+static size_t longest_result(const struct reduce_shape *shape, size_t n)
+{
+    size_t longest = shape->kind == SHAPE_WHOLE ? n : 0;
+    for (size_t i = 0; shape->kind != SHAPE_WHOLE && i < shape->count; ++i) {
+        const size_t length = shape_length(shape, i, n);
+        longest = length > longest ? length : longest;
+    }
+    return longest;
+}
+
+/* The per-row reference and the device offsets (rows and segments only). */
+static int prepare_shape(struct prepared_input *p, struct data_info info)
+{
+    const struct measure_input *in = &p->input;
+    const size_t count = in->shape.count;
+    const size_t offsets_bytes = (count + 1) * sizeof *p->offsets;
+    if (!compute_shape_reference(&p->shape_ref, in->spec, in->shape, in->h_in, in->n, info)) {
+        fprintf(stderr, "bench_compare: %zu results: out of host memory\n", count);
+        return EXIT_BAD_INPUT;
+    }
+    if (p->offsets && (cudaMalloc((void **)&p->d_offsets, offsets_bytes) != cudaSuccess ||
+                       cudaMemcpy(p->d_offsets, p->offsets, offsets_bytes,
+                                  cudaMemcpyHostToDevice) != cudaSuccess)) {
+        fprintf(stderr, "bench_compare: copying %zu offsets to the device failed\n", count + 1);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* Takes ownership of `offsets` (freed by release_input). */
+static int prepare_input(const struct bench_options *o, struct reduce_spec spec, size_t n,
+                         struct reduce_shape shape, segment_offset *offsets,
+                         struct prepared_input *p)
+{
+    memset(p, 0, sizeof *p);
+    p->offsets = offsets;
+    p->input = (struct measure_input){.spec = spec,
+                                      .n = n,
+                                      .ref = &p->ref,
+                                      .shape = shape,
+                                      .shape_ref = &p->shape_ref,
+                                      .longest = longest_result(&shape, n)};
+    if (allocate_inputs(spec.type, n, o->offset, &p->buffers) != 0)
+        return EXIT_BAD_INPUT;
+    const size_t size = element_size(spec.type);
+    const struct data_info info = fill_data(p->buffers.host, n, spec.type, o->dist, o->seed);
+    p->ref = compute_reference(spec, p->buffers.host, n, info);
+    p->input.d_in = p->buffers.device_base + o->offset * size;
+    p->input.h_in = p->buffers.host;
+    if (cudaMemcpy((void *)p->input.d_in, p->buffers.host, n * size, cudaMemcpyHostToDevice) !=
+        cudaSuccess) {
+        fprintf(stderr, "bench_compare: copying the input to the device failed\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (shape.kind == SHAPE_WHOLE)
+        return 0;
+    const int status = prepare_shape(p, info);
+    p->input.d_offsets = p->d_offsets;
+    return status;
+}
+
+static void release_input(struct prepared_input *p)
+{
+    free_shape_reference(&p->shape_ref);
+    free(p->offsets);
+    cudaFree(p->d_offsets);
+    free(p->buffers.host);
+    cudaFree(p->buffers.device_base);
+}
+
+static struct measure_setup setup_from_options(const struct bench_options *o,
+                                               struct bench_session *session)
+{
+    return (struct measure_setup){.warmup = o->warmup,
+                                  .samples = o->samples,
+                                  .max_noise_pct = o->max_noise_pct,
+                                  .min_samples = o->min_samples,
+                                  .max_samples = o->max_samples,
+                                  .timeout_s = o->timeout_s,
+                                  .batch = o->batch,
+                                  .flush_l2 = !o->hot,
+                                  .strategy = o->strategy,
+                                  .peak_gbs = session->context.peak_gbs,
+                                  .clocks = &session->clocks,
+                                  .sm_count = session->context.sm_count,
+                                  .check_grids = !o->sweep};
+}
+
+/* The run's context: the session's, with this input's size, shape and pair. */
+static void describe_run(const struct bench_options *o, const struct bench_session *session,
+                         const struct measure_input *in, struct run *run)
+{
+    run->context = session->context;
+    run->context.n = in->n;
+    snprintf(run->context.shape, sizeof run->context.shape, "%s",
+             shape_kind_name(in->shape.kind));
+    run->context.result_count = in->shape.count;
+    run->context.cols = in->shape.cols;
+    snprintf(run->context.segments, sizeof run->context.segments, "%s",
+             o->segmented ? o->segments.text : "");
+    snprintf(run->context.element_type, sizeof run->context.element_type, "%s",
+             element_type_name(in->spec.type));
+    snprintf(run->context.op, sizeof run->context.op, "%s", reduce_op_name(in->spec.op));
+}
+
+/* A row for a method not run because an earlier one broke the context. */
+static void not_run(const struct method *m, struct method_result *r)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->name, sizeof r->name, "%s", m->name);
+    snprintf(r->family, sizeof r->family, "%s", family_name(m->family));
+    r->status = STATUS_ERROR;
+    snprintf(r->note, sizeof r->note, "not run: an earlier method broke the CUDA context");
+}
+
+/* Every selected method on one prepared input, with progress on stderr. */
+static int measure_each(const struct bench_options *o, const struct selection *s,
+                        struct bench_session *session, const struct measure_input *in,
+                        struct run *run)
+{
+    const struct measure_setup setup = setup_from_options(o, session);
+    int context_lost = 0, status = 0;
+    for (size_t i = 0; i < s->count; ++i) {
+        struct method_result *r = &run->rows[run->count++];
+        fprintf(stderr, "[%zu/%zu] %s, %s %s, n = %zu, %s %zu\n", i + 1, s->count,
+                s->methods[i]->name, element_type_name(in->spec.type),
+                reduce_op_name(in->spec.op), in->n, shape_kind_name(in->shape.kind),
+                in->shape.count);
+        if (context_lost)
+            not_run(s->methods[i], r);
+        else
+            context_lost = measure_method(s->methods[i], in, &setup, &session->flusher,
+                                          session->stream, r);
+        r->cols = in->shape.cols;
+        if (r->status != STATUS_PASS && r->status != STATUS_REFUSED)
+            status = EXIT_METHOD_FAILED;
+    }
+    return status;
 }
 
 int measure_selection(const struct bench_options *o, const struct selection *s,
@@ -208,103 +361,16 @@ int measure_selection(const struct bench_options *o, const struct selection *s,
         fprintf(stderr, "bench_compare: %s\n", err);
         return EXIT_BAD_INPUT;
     }
-    run->context = session->context;
-    run->context.n = n;
-    snprintf(run->context.shape, sizeof run->context.shape, "%s", shape_kind_name(shape.kind));
-    run->context.result_count = shape.count;
-    run->context.cols = shape.cols;
-    snprintf(run->context.segments, sizeof run->context.segments, "%s",
-             o->segmented ? o->segments.text : "");
-    snprintf(run->context.element_type, sizeof run->context.element_type, "%s",
-             element_type_name(spec.type));
-    snprintf(run->context.op, sizeof run->context.op, "%s", reduce_op_name(spec.op));
     run->count = 0;
     run->rows = calloc(s->count ? s->count : 1, sizeof *run->rows);
-    struct input_buffers in = {0};
-    if (!run->rows || allocate_inputs(spec.type, n, o->offset, &in) != 0) {
-        free(offsets);
-        return EXIT_BAD_INPUT;
-    }
-
-    const size_t size = element_size(spec.type);
-    const struct data_info info = fill_data(in.host, n, spec.type, o->dist, o->seed);
-    const struct reference ref = compute_reference(spec, in.host, n, info);
-    char *d_in = in.device_base + o->offset * size;
-    int status = 0;
-    if (cudaMemcpy(d_in, in.host, n * size, cudaMemcpyHostToDevice) != cudaSuccess) {
-        fprintf(stderr, "bench_compare: copying the input to the device failed\n");
+    struct prepared_input p;
+    int status = prepare_input(o, spec, n, shape, offsets, &p);
+    describe_run(o, session, &p.input, run);
+    if (!run->rows)
         status = EXIT_BAD_INPUT;
-    }
-    /* Rows and segments: the per-row reference, and the offsets on the
-     * device once, before any method is timed. */
-    struct shape_reference shape_ref = {0};
-    segment_offset *d_offsets = NULL;
-    size_t longest = 0;
-    if (status == 0 && shape.kind != SHAPE_WHOLE) {
-        for (size_t i = 0; i < shape.count; ++i) {
-            const size_t length = shape_length(&shape, i, n);
-            longest = length > longest ? length : longest;
-        }
-        const size_t offsets_bytes = (shape.count + 1) * sizeof *offsets;
-        if (!compute_shape_reference(&shape_ref, spec, shape, in.host, n, info)) {
-            fprintf(stderr, "bench_compare: %zu results: out of host memory\n", shape.count);
-            status = EXIT_BAD_INPUT;
-        } else if (offsets &&
-                   (cudaMalloc((void **)&d_offsets, offsets_bytes) != cudaSuccess ||
-                    cudaMemcpy(d_offsets, offsets, offsets_bytes, cudaMemcpyHostToDevice) !=
-                        cudaSuccess)) {
-            fprintf(stderr, "bench_compare: copying %zu offsets to the device failed\n",
-                    shape.count + 1);
-            status = EXIT_BAD_INPUT;
-        }
-    }
-    const struct measure_setup setup = {.warmup = o->warmup,
-                                        .samples = o->samples,
-                                        .max_noise_pct = o->max_noise_pct,
-                                        .min_samples = o->min_samples,
-                                        .max_samples = o->max_samples,
-                                        .timeout_s = o->timeout_s,
-                                        .batch = o->batch,
-                                        .flush_l2 = !o->hot,
-                                        .strategy = o->strategy,
-                                        .peak_gbs = session->context.peak_gbs,
-                                        .clocks = &session->clocks,
-                                        .sm_count = session->context.sm_count,
-                                        .check_grids = !o->sweep};
-    const struct measure_input input = {.spec = spec,
-                                        .d_in = d_in,
-                                        .h_in = in.host,
-                                        .n = n,
-                                        .ref = &ref,
-                                        .shape = shape,
-                                        .d_offsets = d_offsets,
-                                        .shape_ref = &shape_ref,
-                                        .longest = longest};
-    int context_lost = 0;
-    for (size_t i = 0; status != EXIT_BAD_INPUT && i < s->count; ++i) {
-        struct method_result *r = &run->rows[run->count++];
-        fprintf(stderr, "[%zu/%zu] %s, %s %s, n = %zu, %s %zu\n", i + 1, s->count,
-                s->methods[i]->name, element_type_name(spec.type), reduce_op_name(spec.op), n,
-                shape_kind_name(shape.kind), shape.count);
-        if (context_lost) {
-            memset(r, 0, sizeof *r);
-            snprintf(r->name, sizeof r->name, "%s", s->methods[i]->name);
-            snprintf(r->family, sizeof r->family, "%s", family_name(s->methods[i]->family));
-            r->status = STATUS_ERROR;
-            snprintf(r->note, sizeof r->note, "not run: an earlier method broke the CUDA context");
-        } else {
-            context_lost = measure_method(s->methods[i], &input, &setup, &session->flusher,
-                                          session->stream, r);
-        }
-        r->cols = shape.cols;
-        if (r->status != STATUS_PASS && r->status != STATUS_REFUSED)
-            status = EXIT_METHOD_FAILED;
-    }
+    if (status == 0)
+        status = measure_each(o, s, session, &p.input, run);
     set_ratios_to_cub(run);
-    free_shape_reference(&shape_ref);
-    free(offsets);
-    cudaFree(d_offsets);
-    free(in.host);
-    cudaFree(in.device_base);
+    release_input(&p);
     return status;
 }

@@ -18,7 +18,8 @@ __global__ void write_through_null(float *out)
 /* Far outside any bound: the default data is positive, so the sum is not 0. */
 __global__ void double_it(float *out) { *out *= 2.0f; }
 
-int illegal_address(reduce_spec, const void *, size_t, void *d_out, void *, cudaStream_t stream)
+int illegal_address(reduce_spec, reduce_shape, const void *, size_t, void *d_out, void *,
+                    cudaStream_t stream)
 {
     write_through_null<<<1, 1, 0, stream>>>(static_cast<float *>(d_out));
     CUDA_TRY_LAUNCH();
@@ -27,18 +28,18 @@ int illegal_address(reduce_spec, const void *, size_t, void *d_out, void *, cuda
 
 /* CUB's right answer, doubled. (Plus one would pass: at n = 100003 uniform
  * floats the bound 4 sqrt(n) u sum|x| is ~3.8 on a sum of ~50,000.) */
-int wrong_value(reduce_spec spec, const void *d_in, size_t n, void *d_out, void *workspace,
-                cudaStream_t stream)
+int wrong_value(reduce_spec spec, reduce_shape shape, const void *d_in, size_t n, void *d_out,
+                void *workspace, cudaStream_t stream)
 {
-    PROPAGATE(method_cub.launch(spec, d_in, n, d_out, workspace, stream));
+    PROPAGATE(method_cub.launch(spec, shape, d_in, n, d_out, workspace, stream));
     double_it<<<1, 1, 0, stream>>>(static_cast<float *>(d_out));
     CUDA_TRY_LAUNCH();
     return 0;
 }
 
-int cub_workspace(reduce_spec spec, size_t n, size_t *bytes)
+int cub_workspace(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
 {
-    return method_cub.workspace(spec, n, bytes);
+    return method_cub.workspace(spec, shape, n, bytes);
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "check.h"
 #include "device_info.h"
 #include "measure.h"
+#include "registry.h"
 
 /* The same one line as bench_compare's error (device_info.h). */
 static inline void skip_without_gpu(const char *test)
@@ -71,15 +72,15 @@ static inline bool call_method_once(const struct method *m, enum pass_strategy s
     unsigned char bytes[MAX_RESULT_BYTES];
     memset(bytes, poison, sizeof bytes);
     if (m->host) {
-        m->host(spec, h_in, n, bytes);
+        m->host(spec, whole_shape(), h_in, n, bytes);
     } else {
         size_t ws = 0;
-        const bool ok = method_workspace_bytes(m, spec, n, &ws) == 0 &&
+        const bool ok = method_workspace_bytes(m, spec, whole_shape(), n, &ws) == 0 &&
                         ensure_scratch(workspace, ws) &&
                         (!zero_workspace || cudaMemset(workspace->ptr, 0, ws) == cudaSuccess) &&
                         cudaMemset(d_out, poison, MAX_RESULT_BYTES) == cudaSuccess &&
-                        run_method_once(m, strategy, spec, d_in, n, d_out, workspace->ptr, 0) ==
-                            0 &&
+                        run_method_once(m, strategy, spec, whole_shape(), d_in, n, d_out,
+                                        workspace->ptr, 0) == 0 &&
                         cudaMemcpy(bytes, d_out, sizeof bytes, cudaMemcpyDeviceToHost) ==
                             cudaSuccess;
         CHECK(ok);
@@ -88,6 +89,17 @@ static inline bool call_method_once(const struct method *m, enum pass_strategy s
     }
     *result = load_as_double(accumulator_type(spec.type), bytes, 0);
     return true;
+}
+
+/* Where method `name`'s own kernel starts for spec (its descriptor's
+ * own_kernel_from; 0: it never runs on this GPU), asked through the registry
+ * so tests need no kernel header. */
+static inline size_t own_kernel_from(const char *name, struct reduce_spec spec)
+{
+    const struct method *m = find_method(name);
+    size_t n = 0;
+    CHECK(m && m->own_kernel_from && m->own_kernel_from(spec, &n) == 0);
+    return n;
 }
 
 #endif

@@ -4,7 +4,7 @@
  * - before any real row method exists, and show that the check can fail.
  *   test_row_per_thread   right: one thread chains one row or segment
  *   test_row_drops_last   wrong: the same, missing each row's last element
- *   test_row_on_host      right: the same loop on the CPU (host_shaped)
+ *   test_row_on_host      right: the same loop on the CPU (host)
  * All three take every (type, operator) pair; a serial chain per row. */
 #include "cuda_check.h"
 #include "method.cuh"
@@ -62,7 +62,7 @@ template <class T, class Op> using right_rows = RowPerThread<false>::launcher<T,
 template <class T, class Op> using wrong_rows = RowPerThread<true>::launcher<T, Op>;
 
 template <class T, class Op> struct host_rows {
-    static void reduce(const T *in, reduce_shape shape, acc_t<T> *results)
+    static void reduce(const T *in, reduce_shape shape, size_t, acc_t<T> *results)
     {
         for (size_t i = 0; i < shape.count; ++i) {
             size_t first = 0, length = 0;
@@ -78,12 +78,11 @@ constexpr unsigned ROWS_AND_SEGMENTS = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_S
 
 DEFINE_METHOD(test_row_per_thread, .family = FAMILY_ROWS, .source = "test only",
               .idea = "one thread chains one row", .types = ALL_TYPES, .ops = ALL_OPS,
-              .order = {ORDER_SERIAL_CHAIN, 0, 0}, .shapes = ROWS_AND_SEGMENTS,
-              .launch_shaped = launch_shaped_any_pair<right_rows>);
+              .launch = launch_any_pair<right_rows>,
+              .order = {ORDER_SERIAL_CHAIN, 0, 0}, .shapes = ROWS_AND_SEGMENTS);
 DEFINE_METHOD(test_row_drops_last, .family = FAMILY_ROWS, .source = "test only",
               .idea = "one thread a row, missing the row's last element", .types = ALL_TYPES,
-              .ops = ALL_OPS, .shapes = ROWS_AND_SEGMENTS,
-              .launch_shaped = launch_shaped_any_pair<wrong_rows>);
+              .ops = ALL_OPS, .launch = launch_any_pair<wrong_rows>, .shapes = ROWS_AND_SEGMENTS);
 DEFINE_METHOD(test_row_on_host, .family = FAMILY_CPU, .source = "test only",
               .idea = "one loop a row on the CPU", .types = ALL_TYPES, .ops = ALL_OPS,
-              .shapes = ROWS_AND_SEGMENTS, .host_shaped = host_shaped_any_pair<host_rows>);
+              .host = host_any_pair<host_rows>, .shapes = ROWS_AND_SEGMENTS);

@@ -24,7 +24,6 @@
 #include "measure.h"
 #include "reference.h"
 #include "registry.h"
-#include "tma_ring.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define PAST_RING_THRESHOLD 1027 /* elements: an odd rest after the ring's chunks */
@@ -183,8 +182,8 @@ int main(int argc, char **argv)
     printf("seed %" PRIu64 "; forced grids %d, %d, %d, %d, %d blocks (%d SMs)\n", seed, grids[0],
            grids[1], grids[2], grids[3], grids[4], sm_count);
 
-    size_t ring_n = 0; /* where step 18's own ring runs (0: not on this GPU) */
-    CHECK(tma_ring_min_elements((struct reduce_spec){TYPE_FLOAT, OP_SUM}, &ring_n) == 0);
+    /* where step 18's own ring runs (0: not on this GPU) */
+    const size_t ring_n = own_kernel_from("tma_ring", (struct reduce_spec){TYPE_FLOAT, OP_SUM});
     const size_t most_bytes = SIZES[COUNT(SIZES) - 1] * sizeof(double);
     const size_t ring_bytes = ring_n > 0 ? (ring_n + PAST_RING_THRESHOLD) * sizeof(float) : 0;
     const size_t capacity = most_bytes > ring_bytes ? most_bytes : ring_bytes;

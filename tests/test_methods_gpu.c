@@ -39,7 +39,6 @@
 #include "measure.h"
 #include "reference.h"
 #include "registry.h"
-#include "tma_ring.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define MAX_SIZES 32
@@ -107,8 +106,7 @@ static size_t sizes_for(enum element_type t, bool quick, size_t *sizes)
  * three elements into a chunk). Each is ~240 MB of data to draw on the host. */
 static size_t large_sizes_for(struct reduce_spec spec, bool quick, size_t *sizes)
 {
-    size_t min_n = 0;
-    CHECK(tma_ring_min_elements(spec, &min_n) == 0);
+    const size_t min_n = own_kernel_from("tma_ring", spec);
     if (min_n == 0) {
         printf("SKIP test_methods_gpu --large: step 18's ring does not run on this GPU\n");
         exit(EXIT_SKIP);

@@ -31,28 +31,19 @@ static void names_should_be_unique_lowercase_identifiers(void)
     CHECK(find_method("vec4") == NULL); /* renamed: vector_loads */
 }
 
-/* One entry point for the whole array if the method takes it (shapes 0 or
- * with SHAPE_WHOLE), none otherwise; one for rows and segments if it takes
- * either, none otherwise. A CPU method computes every shape it takes on the
- * host, and only CPU methods run on the host. */
-static void every_method_should_have_one_entry_point_per_shape_and_its_texts(void)
+/* One entry point, whatever the shapes: a device launch, a pass kernel (the
+ * whole array alone) or a host loop; only CPU methods run on the host. */
+static void every_method_should_have_one_entry_point_and_its_texts(void)
 {
-    const unsigned whole = SHAPE_BIT(SHAPE_WHOLE),
-                   many = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS);
+    const unsigned many = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS);
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
-        CHECK((m->shapes & ~(whole | many)) == 0);
-        const bool takes_whole = m->shapes == 0 || (m->shapes & whole);
-        const bool takes_many = (m->shapes & many) != 0;
-        CHECK((m->launch != NULL) + (m->pass != NULL) + (m->host != NULL) == (takes_whole ? 1 : 0));
-        CHECK((m->launch_shaped != NULL) + (m->host_shaped != NULL) == (takes_many ? 1 : 0));
+        CHECK((m->shapes & ~(SHAPE_BIT(SHAPE_WHOLE) | many)) == 0);
+        CHECK((m->launch != NULL) + (m->pass != NULL) + (m->host != NULL) == 1);
         CHECK(!m->workspace || m->launch);
-        CHECK(!m->workspace_shaped || m->launch_shaped);
-        CHECK(!m->pass || m->pass->items_per_block > 0);
+        CHECK(!m->pass || (m->pass->items_per_block > 0 && (m->shapes & many) == 0));
         CHECK(m->source && *m->source && m->idea && *m->idea);
-        CHECK((m->family == FAMILY_CPU) == (m->host != NULL || m->host_shaped != NULL));
-        if (m->family == FAMILY_CPU)
-            CHECK(!m->launch && !m->pass && !m->launch_shaped);
+        CHECK((m->family == FAMILY_CPU) == (m->host != NULL));
     }
 }
 
@@ -111,6 +102,48 @@ static void every_name_should_be_its_file_name(void)
             fprintf(stderr, "  %s: %zu files named after it\n", name, found);
         CHECK(found == 1);
     }
+}
+
+/* The step's number in kernels/<folder>/NN_<name>.cu, and its folder; -1
+ * for a method that is not a numbered step (vendors, CPU loops). */
+static int step_number(const char *name, char *folder, size_t folder_len)
+{
+    char pattern[512];
+    snprintf(pattern, sizeof pattern, "%s/kernels/*/[0-9][0-9]_%s.cu", source_dir, name);
+    glob_t g;
+    int step = -1;
+    if (glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
+        const char *file = strrchr(g.gl_pathv[0], '/') + 1;
+        const char *dir = file - 1;
+        while (dir > g.gl_pathv[0] && dir[-1] != '/')
+            --dir;
+        snprintf(folder, folder_len, "%.*s", (int)(file - 1 - dir), dir);
+        step = (file[0] - '0') * 10 + (file[1] - '0');
+    }
+    globfree(&g);
+    return step;
+}
+
+/* Steps tell one story: each number once, in the registry's order, with no
+ * gap, each in its family's folder. */
+static void step_numbers_should_be_unique_and_in_story_order(void)
+{
+    static const char *const FOLDER[] = {[FAMILY_PROGRESSION] = "classic",
+                                         [FAMILY_MODERN] = "modern", [FAMILY_ROWS] = "rows"};
+    int last = -1;
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        char folder[64] = "";
+        const int step = step_number(METHODS[i]->name, folder, sizeof folder);
+        if (step < 0)
+            continue;
+        if (step != last + 1)
+            fprintf(stderr, "  %s: step %02d after step %02d\n", METHODS[i]->name, step, last);
+        CHECK(step == last + 1);
+        CHECK(METHODS[i]->family <= FAMILY_ROWS &&
+              strcmp(folder, FOLDER[METHODS[i]->family]) == 0);
+        last = step;
+    }
+    CHECK(last >= 29);
 }
 
 /* The summation order matches the rest of the descriptor: a pass kernel's
@@ -206,7 +239,7 @@ static void cub_modes_should_refuse_what_this_cccl_cannot_do(void)
     CHECK(strstr(reason, "floating-point sums") != NULL);
 }
 
-/* The shapes each row vendor and the CPU loop declare (issue 19): CUB's
+/* The shapes each row vendor and the CPU loop declare: CUB's
  * offsets and Thrust's keys take rows and segments, CUB's fixed size and
  * cuBLAS's gemv rows alone; the CPU loop every shape. */
 static void row_vendors_and_the_cpu_loop_should_declare_their_shapes(void)
@@ -248,9 +281,10 @@ int main(int argc, char **argv)
     }
     source_dir = argv[1];
     RUN_TEST(names_should_be_unique_lowercase_identifiers);
-    RUN_TEST(every_method_should_have_one_entry_point_per_shape_and_its_texts);
+    RUN_TEST(every_method_should_have_one_entry_point_and_its_texts);
     RUN_TEST(declared_pairs_should_be_within_the_enums_and_refusals_explained);
     RUN_TEST(every_name_should_be_its_file_name);
+    RUN_TEST(step_numbers_should_be_unique_and_in_story_order);
     RUN_TEST(orders_should_agree_with_the_descriptor);
     RUN_TEST(refusals_should_name_the_reason);
     RUN_TEST(cub_modes_should_refuse_what_this_cccl_cannot_do);

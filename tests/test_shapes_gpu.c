@@ -65,18 +65,18 @@ static bool call_shaped(const struct method *m, struct reduce_spec spec, const s
 {
     const size_t out_bytes = c->shape.count * element_size(accumulator_type(spec.type));
     memset(d->h_out, poison, out_bytes ? out_bytes : 1);
-    if (m->host_shaped) {
-        m->host_shaped(spec, c->shape, d->h_in, c->n, d->h_out);
+    if (m->host) {
+        m->host(spec, c->shape, d->h_in, c->n, d->h_out);
         return true;
     }
     struct reduce_shape device_shape = c->shape;
     device_shape.offsets = d->d_offsets;
     size_t ws = 0;
     const bool ok =
-        (!m->workspace_shaped || m->workspace_shaped(spec, device_shape, c->n, &ws) == 0) &&
+        method_workspace_bytes(m, spec, device_shape, c->n, &ws) == 0 &&
         ensure_scratch(&d->workspace, ws) &&
         cudaMemset(d->d_out, poison, out_bytes ? out_bytes : 1) == cudaSuccess &&
-        m->launch_shaped(spec, device_shape, d_in, c->n, d->d_out, d->workspace.ptr, 0) == 0 &&
+        m->launch(spec, device_shape, d_in, c->n, d->d_out, d->workspace.ptr, 0) == 0 &&
         cudaDeviceSynchronize() == cudaSuccess &&
         (out_bytes == 0 ||
          cudaMemcpy(d->h_out, d->d_out, out_bytes, cudaMemcpyDeviceToHost) == cudaSuccess);
@@ -191,7 +191,7 @@ static bool check_method(const struct method *m, struct reduce_spec spec,
             ++check_failures;
         }
     }
-    if (ok && force_grids && (m->flags & METHOD_GRID_INDEPENDENT) && !m->host_shaped)
+    if (ok && force_grids && (m->flags & METHOD_GRID_INDEPENDENT) && !m->host)
         ok = keeps_bits_on_forced_grids(m, spec, c, p);
     return ok;
 }

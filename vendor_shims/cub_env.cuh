@@ -148,7 +148,8 @@ template <class Determinism> struct cub_env_mode {
 #else
 
 /* Built without the environment API: every pair is refused before a call. */
-inline int cub_env_unavailable(reduce_spec, const void *, size_t, void *, void *, cudaStream_t)
+inline int cub_env_unavailable(reduce_spec, reduce_shape, const void *, size_t, void *, void *,
+                               cudaStream_t)
 {
     return (int)cudaErrorNotSupported;
 }

@@ -89,11 +89,10 @@ template <class T, class Op> struct cub_fixed_size_launch {
 DEFINE_METHOD(cub_fixed_size, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceSegmentedReduce, fixed size",
               .idea = "vendor segmented reduction with one segment size for all rows (no offsets); "
                       "temp storage allocated outside the timing",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cub_fixed_size_launch>,
+              .workspace = workspace_any_pair<cub_fixed_size_launch>,
               .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
-              .shapes = SHAPE_BIT(SHAPE_ROWS),
-              .launch_shaped = launch_shaped_any_pair<cub_fixed_size_launch>,
-              .workspace_shaped = workspace_shaped_any_pair<cub_fixed_size_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS));
 
 #else
 
@@ -111,7 +110,7 @@ DEFINE_METHOD(cub_fixed_size, .family = FAMILY_VENDOR, .source = "CCCL cub::Devi
               .idea = "vendor segmented reduction with one segment size for all rows (no offsets); "
                       "temp storage allocated outside the timing",
               .types = 0, .ops = 0, .unsupported_why = CCCL_3_1_REFUSAL.text,
-              .order = {.kind = ORDER_SERIAL_CHAIN}, .shapes = SHAPE_BIT(SHAPE_ROWS),
-              .launch_shaped = cub_fixed_size_unavailable);
+              .launch = cub_fixed_size_unavailable, .order = {.kind = ORDER_SERIAL_CHAIN},
+              .shapes = SHAPE_BIT(SHAPE_ROWS));
 
 #endif

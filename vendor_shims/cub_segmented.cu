@@ -96,8 +96,7 @@ template <class T, class Op> struct cub_segmented_launch {
 DEFINE_METHOD(cub_segmented, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceSegmentedReduce",
               .idea = "vendor segmented reduction from begin/end offsets (rows: i x cols, no array); "
                       "temp storage allocated outside the timing",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cub_segmented_launch>,
+              .workspace = workspace_any_pair<cub_segmented_launch>,
               .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = launch_shaped_any_pair<cub_segmented_launch>,
-              .workspace_shaped = workspace_shaped_any_pair<cub_segmented_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

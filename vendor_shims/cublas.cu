@@ -26,8 +26,8 @@ cublasHandle_t cublas_shared_handle(void)
 
 namespace {
 
-int cublas_asum(struct reduce_spec spec, const void *d_in, size_t n, void *d_out, void *,
-                cudaStream_t stream)
+int cublas_asum(struct reduce_spec spec, struct reduce_shape, const void *d_in, size_t n,
+                void *d_out, void *, cudaStream_t stream)
 {
     cublasHandle_t handle = cublas_shared_handle();
     if (!handle) {

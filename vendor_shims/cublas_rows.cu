@@ -101,5 +101,6 @@ DEFINE_METHOD(cublas_rows, .family = FAMILY_VENDOR, .source = "cuBLAS cublas[SD]
               .types = TYPE_BIT(TYPE_FLOAT) | TYPE_BIT(TYPE_DOUBLE), .ops = OP_BIT(OP_SUM),
               .unsupported_why = "cuBLAS gemv sums float and double rows only (no integer types, "
                                  "no max/min)",
+              .launch = launch_any_pair<cublas_rows_launch>,
               .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
-              .shapes = SHAPE_BIT(SHAPE_ROWS), .launch_shaped = launch_shaped_any_pair<cublas_rows_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS));

@@ -91,8 +91,8 @@ int prepare(struct reduce_spec spec, cudaStream_t stream, const aten_module **mo
     return 0;
 }
 
-int torch_reduce(struct reduce_spec spec, const void *d_in, size_t n, void *d_out, void *,
-                 cudaStream_t stream)
+int torch_reduce_array(struct reduce_spec spec, const void *d_in, size_t n, void *d_out,
+                       cudaStream_t stream)
 {
     if (n == 0) /* amax/amin refuse an empty input; the contract wants the identity */
         return fill_with_identity({accumulator_type(spec.type), spec.op}, d_out, 1, stream);
@@ -103,16 +103,25 @@ int torch_reduce(struct reduce_spec spec, const void *d_in, size_t n, void *d_ou
 }
 
 int torch_reduce_rows(struct reduce_spec spec, struct reduce_shape shape, const void *d_in,
-                      size_t, void *d_out, void *, cudaStream_t stream)
+                      void *d_out, cudaStream_t stream)
 {
-    if (shape.kind != SHAPE_ROWS)
-        return (int)cudaErrorInvalidValue; /* the descriptor refuses segments first */
     if (shape.count == 0)
         return 0; /* no results to write */
     const aten_module *module = nullptr;
     aten_request request;
     PROPAGATE(prepare(spec, stream, &module, &request));
     return module->reduce_rows(request, d_in, (int64_t)shape.count, (int64_t)shape.cols, d_out);
+}
+
+/* torch.sum/amax/amin of the whole array, or along dim -1 of the rows. */
+int torch_reduce(struct reduce_spec spec, struct reduce_shape shape, const void *d_in, size_t n,
+                 void *d_out, void *, cudaStream_t stream)
+{
+    switch (shape.kind) {
+    case SHAPE_WHOLE: return torch_reduce_array(spec, d_in, n, d_out, stream);
+    case SHAPE_ROWS: return torch_reduce_rows(spec, shape, d_in, d_out, stream);
+    default: return (int)cudaErrorInvalidValue; /* the descriptor refuses segments first */
+    }
 }
 
 } // namespace
@@ -128,14 +137,14 @@ DEFINE_METHOD(torch, .family = FAMILY_VENDOR, .source = TORCH_SOURCE, .idea = TO
               .unsupported_why = "PyTorch 2.11's CUDA sum/amax/amin have no uint32 kernels "
                                  "(UInt32 is a barebones dtype there)",
               .launch = torch_reduce, .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own */
-              .shapes = SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS),
-              .launch_shaped = torch_reduce_rows);
+              .shapes = SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS));
 
 #else
 
 namespace {
 
-int torch_unavailable(struct reduce_spec, const void *, size_t, void *, void *, cudaStream_t)
+int torch_unavailable(struct reduce_spec, struct reduce_shape, const void *, size_t, void *, void *,
+                      cudaStream_t)
 {
     return (int)cudaErrorNotSupported; /* never called: every pair is refused */
 }

@@ -12,11 +12,21 @@
  * "multiple definition of `method_...`", naming both objects.
  *
  * The adapters below turn a launcher written once as a class template over
- * (T, Op) into the contract's C entry points, for every pair:
+ * (T, Op) into the contract's C entry points, for every pair. A launcher
+ * takes the shape; one written for the whole array alone takes n instead
+ * (the harness gives it no other shape: its descriptor declares none):
+ *   Launcher<T, Op>::run(const T *in, reduce_shape shape, acc_t<T> *out, void *workspace,
+ *                        cudaStream_t)
  *   Launcher<T, Op>::run(const T *in, size_t n, acc_t<T> *out, void *workspace, cudaStream_t)
- *   Launcher<T, Op>::workspace(size_t n, size_t *bytes)
+ *   Launcher<T, Op>::workspace(reduce_shape shape, size_t *bytes)  or  (size_t n, size_t *bytes)
+ * A launcher that drives a library from the host and needs a segmented
+ * shape's n there (offsets[count] sits in device memory) takes both:
+ *   run(const T *in, reduce_shape shape, size_t n, acc_t<T> *out, ...),
+ *   workspace(reduce_shape shape, size_t n, size_t *bytes).
+ * Pass kernels and CPU loops:
  *   Pass<T, Op>::launch(const T *in, size_t n, acc_t<T> *out, cudaStream_t), Pass<..>::items
- *   Host<T, Op>::reduce(const T *in, size_t n) -> acc_t<T>                                  */
+ *   Host<T, Op>::reduce(const T *in, reduce_shape shape, size_t n, acc_t<T> *results)
+ *   Host<T, Op>::reduce(const T *in, size_t n) -> acc_t<T>            (whole array alone) */
 #ifndef METHOD_CUH
 #define METHOD_CUH
 
@@ -32,21 +42,34 @@
 constexpr unsigned tree_depth(unsigned n) { return n <= 1 ? 0 : 1 + tree_depth((n + 1) / 2); }
 
 template <template <class, class> class Launcher>
-int launch_any_pair(reduce_spec spec, const void *in, size_t n, void *out, void *workspace,
-                    cudaStream_t stream)
+int launch_any_pair(reduce_spec spec, reduce_shape shape, const void *in, size_t n, void *out,
+                    void *workspace, cudaStream_t stream)
 {
     return with_pair(spec, [&](auto type, auto op) {
         using T = typename decltype(type)::type;
-        return Launcher<T, decltype(op)>::run(static_cast<const T *>(in), n,
-                                              static_cast<acc_t<T> *>(out), workspace, stream);
+        using L = Launcher<T, decltype(op)>;
+        const auto *typed_in = static_cast<const T *>(in);
+        auto *typed_out = static_cast<acc_t<T> *>(out);
+        if constexpr (requires { L::run(typed_in, shape, n, typed_out, workspace, stream); })
+            return L::run(typed_in, shape, n, typed_out, workspace, stream);
+        else if constexpr (requires { L::run(typed_in, shape, typed_out, workspace, stream); })
+            return L::run(typed_in, shape, typed_out, workspace, stream);
+        else
+            return L::run(typed_in, n, typed_out, workspace, stream);
     });
 }
 
 template <template <class, class> class Launcher>
-int workspace_any_pair(reduce_spec spec, size_t n, size_t *bytes)
+int workspace_any_pair(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
 {
     return with_pair(spec, [&](auto type, auto op) {
-        return Launcher<typename decltype(type)::type, decltype(op)>::workspace(n, bytes);
+        using L = Launcher<typename decltype(type)::type, decltype(op)>;
+        if constexpr (requires { L::workspace(shape, n, bytes); })
+            return L::workspace(shape, n, bytes);
+        else if constexpr (requires { L::workspace(shape, bytes); })
+            return L::workspace(shape, bytes);
+        else
+            return L::workspace(n, bytes);
     });
 }
 
@@ -65,63 +88,17 @@ template <template <class, class> class Pass>
 inline constexpr pass_kernel pass_kernel_of = {pass_any_pair<Pass>, Pass<float, op_sum>::items};
 
 template <template <class, class> class Host>
-void host_any_pair(reduce_spec spec, const void *in, size_t n, void *result)
+void host_any_pair(reduce_spec spec, reduce_shape shape, const void *in, size_t n, void *results)
 {
     with_pair(spec, [&](auto type, auto op) {
         using T = typename decltype(type)::type;
-        *static_cast<acc_t<T> *>(result) = Host<T, decltype(op)>::reduce(static_cast<const T *>(in), n);
-        return 0;
-    });
-}
-
-/* The same for rows and segments:
- *   Launcher<T, Op>::run(const T *in, reduce_shape shape, acc_t<T> *out, void *workspace,
- *                        cudaStream_t)
- *   Launcher<T, Op>::workspace(reduce_shape shape, size_t *bytes)
- *   Host<T, Op>::reduce(const T *in, reduce_shape shape, acc_t<T> *results)
- * (n is the shape's: count x cols, or offsets[count]). A launcher that drives
- * a library from the host and needs a segmented shape's n there - where
- * offsets[count] sits in device memory - declares run with n after the shape:
- *   Launcher<T, Op>::run(const T *in, reduce_shape shape, size_t n, acc_t<T> *out, ...) */
-template <template <class, class> class Launcher>
-int launch_shaped_any_pair(reduce_spec spec, reduce_shape shape, const void *in, size_t n,
-                           void *out, void *workspace, cudaStream_t stream)
-{
-    return with_pair(spec, [&](auto type, auto op) {
-        using T = typename decltype(type)::type;
-        using L = Launcher<T, decltype(op)>;
+        using H = Host<T, decltype(op)>;
         const auto *typed_in = static_cast<const T *>(in);
-        auto *typed_out = static_cast<acc_t<T> *>(out);
-        if constexpr (requires { L::run(typed_in, shape, n, typed_out, workspace, stream); })
-            return L::run(typed_in, shape, n, typed_out, workspace, stream);
+        auto *typed_results = static_cast<acc_t<T> *>(results);
+        if constexpr (requires { H::reduce(typed_in, shape, n, typed_results); })
+            H::reduce(typed_in, shape, n, typed_results);
         else
-            return L::run(typed_in, shape, typed_out, workspace, stream);
-    });
-}
-
-/* The same for the workspace: a launcher that sizes its work from a
- * segmented shape's n declares workspace(reduce_shape shape, size_t n,
- * size_t *bytes). */
-template <template <class, class> class Launcher>
-int workspace_shaped_any_pair(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
-{
-    return with_pair(spec, [&](auto type, auto op) {
-        using L = Launcher<typename decltype(type)::type, decltype(op)>;
-        if constexpr (requires { L::workspace(shape, n, bytes); })
-            return L::workspace(shape, n, bytes);
-        else
-            return L::workspace(shape, bytes);
-    });
-}
-
-template <template <class, class> class Host>
-void host_shaped_any_pair(reduce_spec spec, reduce_shape shape, const void *in, size_t,
-                          void *results)
-{
-    with_pair(spec, [&](auto type, auto op) {
-        using T = typename decltype(type)::type;
-        Host<T, decltype(op)>::reduce(static_cast<const T *>(in), shape,
-                                      static_cast<acc_t<T> *>(results));
+            *typed_results = H::reduce(typed_in, n);
         return 0;
     });
 }

@@ -15,23 +15,18 @@
 namespace {
 
 template <class T, class Op> struct cpu_loop_reduce {
-    static acc_t<T> reduce(const T *in, size_t n)
+    static acc_t<T> reduce_run(const T *in, size_t n)
     {
         acc_t<T> acc = identity<Op, acc_t<T>>();
         for (size_t i = 0; i < n; ++i)
             acc = Op{}(acc, widen(in[i]));
         return acc;
     }
-};
 
-template <class T, class Op> struct cpu_loop_reduce_shaped {
-    static void reduce(const T *in, reduce_shape shape, acc_t<T> *results)
+    static void reduce(const T *in, reduce_shape shape, size_t n, acc_t<T> *results)
     {
-        for (size_t i = 0; i < shape.count; ++i) {
-            const size_t begin = shape.kind == SHAPE_ROWS ? i * shape.cols : (size_t)shape.offsets[i];
-            const size_t end = shape.kind == SHAPE_ROWS ? begin + shape.cols : (size_t)shape.offsets[i + 1];
-            results[i] = cpu_loop_reduce<T, Op>::reduce(in + begin, end - begin);
-        }
+        for (size_t i = 0; i < shape.count; ++i)
+            results[i] = reduce_run(in + shape_first(&shape, i, n), shape_length(&shape, i, n));
     }
 };
 
@@ -42,5 +37,4 @@ DEFINE_METHOD(cpu_loop, .family = FAMILY_CPU, .source = "seeds 000, 003",
               .host = host_any_pair<cpu_loop_reduce>,
               .flags = METHOD_SERIAL_CHAIN | METHOD_GRID_INDEPENDENT, /* one order on any machine */
               .order = {.kind = ORDER_SERIAL_CHAIN},
-              .shapes = SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .host_shaped = host_shaped_any_pair<cpu_loop_reduce_shaped>);
+              .shapes = SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

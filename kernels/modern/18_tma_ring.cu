@@ -38,7 +38,6 @@
 #include "grid_override.h"
 #include "last_block_done.cuh"
 #include "method.cuh"
-#include "tma_ring.h"
 #include "vector_loads.cuh"
 
 /* Step 17's descriptor (17_one_pass_ilp.cu): inputs too small for the ring go there. */
@@ -227,7 +226,7 @@ template <class T, class Op> struct tma_ring_launch {
         ring_config c;
         PROPAGATE(config(&c));
         if (!ring_runs(c, n))
-            return method_one_pass_ilp.workspace(spec, n, bytes);
+            return method_one_pass_ilp.workspace(spec, whole_shape(), n, bytes);
         *bytes = last_block_workspace_bytes(launch_grid(c.grid));
         return 0;
     }
@@ -237,7 +236,8 @@ template <class T, class Op> struct tma_ring_launch {
         ring_config c;
         PROPAGATE(config(&c));
         if (!ring_runs(c, n))
-            return method_one_pass_ilp.launch(spec, d_in, n, d_out, workspace, stream);
+            return method_one_pass_ilp.launch(spec, whole_shape(), d_in, n, d_out, workspace,
+                                              stream);
         const int grid = launch_grid(c.grid);
         tma_ring_kernel<T, Op><<<grid, THREADS, (size_t)c.stages * CHUNK_BYTES, stream>>>(
             d_in, n, d_out, workspace, c.stages);
@@ -256,15 +256,15 @@ template <class T, class Op> struct tma_ring_launch {
 
 } // namespace
 
-extern "C" int tma_ring_min_elements(struct reduce_spec spec, size_t *n)
+static int tma_ring_min_elements(struct reduce_spec spec, size_t *n)
 {
     return with_pair(spec, [&](auto type, auto op) {
         return tma_ring_launch<typename decltype(type)::type, decltype(op)>::min_elements(n);
     });
 }
 
-DEFINE_METHOD(tma_ring, .family = FAMILY_MODERN, .source = "this suite (issue: beat CUB)",
+DEFINE_METHOD(tma_ring, .family = FAMILY_MODERN, .source = "this suite",
               .idea = "32 KB bulk copies (TMA) into a shared-memory ring, 1 block/SM; step 17 below 8 ring fills",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<tma_ring_launch>,
               .workspace = workspace_any_pair<tma_ring_launch>,
-              .order = TMA_RING_ORDER);
+              .order = TMA_RING_ORDER, .own_kernel_from = tma_ring_min_elements);

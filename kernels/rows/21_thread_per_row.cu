@@ -38,12 +38,12 @@ template <class T, class Op> struct thread_per_row_launch {
 
 } // namespace
 
-DEFINE_METHOD(thread_per_row, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(thread_per_row, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "one thread per row, persistent grid, aligned 16-byte loads masked to the row",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<thread_per_row_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */
               /* a tree of at most n - 1 levels, as any order: the chain is the
                * tighter declaration for one lane */
               .order = {.kind = ORDER_SERIAL_CHAIN},
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = launch_shaped_any_pair<thread_per_row_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

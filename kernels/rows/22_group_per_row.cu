@@ -47,10 +47,10 @@ template <class T, class Op> struct group_per_row_launch {
 
 } // namespace
 
-DEFINE_METHOD(group_per_row, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(group_per_row, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "2-16 lanes per row, sized to the width: a warp reads several short rows",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<group_per_row_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements and the width */
               .order = lane_group_order(GROUP_MIN_LANES), /* the loosest of its group sizes */
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = launch_shaped_any_pair<group_per_row_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

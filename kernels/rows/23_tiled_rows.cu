@@ -281,12 +281,12 @@ template <class T, class Op> struct tiled_rows_launch {
 
 } // namespace
 
-DEFINE_METHOD(tiled_rows, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(tiled_rows, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "tiles of whole rows staged with aligned 16-byte loads, reduced from shared memory",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<tiled_rows_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements and the mean width */
               /* a lane's chain over the row then LANES' shuffles, LANES from 1:
                * any tree over n terms is at most n - 1 deep */
               .order = {.kind = ORDER_SERIAL_CHAIN},
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = launch_shaped_any_pair<tiled_rows_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

@@ -42,10 +42,10 @@ template <class T, class Op> struct warp_per_row_launch {
 
 } // namespace
 
-DEFINE_METHOD(warp_per_row, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(warp_per_row, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "one warp per row, 3 16-byte loads in flight per lane, shuffle combine",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<warp_per_row_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */
               .order = lane_group_order(LANES),
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = launch_shaped_any_pair<warp_per_row_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

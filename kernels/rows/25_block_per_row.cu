@@ -44,10 +44,10 @@ template <class T, class Op> struct block_per_row_launch {
 
 } // namespace
 
-DEFINE_METHOD(block_per_row, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(block_per_row, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "one 256-thread block per row, 4 16-byte loads in flight per thread",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<block_per_row_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */
               .order = ROW_PARTS_ORDER,
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = launch_shaped_any_pair<block_per_row_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

@@ -82,11 +82,11 @@ template <class T, class Op> struct split_rows_launch {
 
 } // namespace
 
-DEFINE_METHOD(split_rows, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(split_rows, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "rows cut into one resident wave of parts, a block each; the row's last part adds them in order",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<split_rows_launch>,
+              .workspace = workspace_any_pair<split_rows_launch>,
               /* no METHOD_GRID_INDEPENDENT: the parts follow the GPU's resident blocks */
               .order = ROW_PARTS_ORDER,
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = launch_shaped_any_pair<split_rows_launch>,
-              .workspace_shaped = workspace_shaped_any_pair<split_rows_launch>);
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

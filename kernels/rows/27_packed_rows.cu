@@ -163,25 +163,24 @@ template <class T, class Op> struct packed_rows_launch {
 
 /* Rows of a packed width (packed_rows.cuh) from and into 16-byte aligned
  * buffers here; any other shape to tiled_rows. */
-int packed_rows_launch_shaped(reduce_spec spec, reduce_shape shape, const void *d_in, size_t n,
-                              void *d_out, void *workspace, cudaStream_t stream)
+int packed_or_tiled_rows(reduce_spec spec, reduce_shape shape, const void *d_in, size_t n,
+                          void *d_out, void *workspace, cudaStream_t stream)
 {
     const bool aligned = (uintptr_t)d_in % 16 == 0 && (uintptr_t)d_out % 16 == 0;
     if (shape.kind != SHAPE_ROWS || !packs_width(shape.cols) || !aligned)
-        return method_tiled_rows.launch_shaped(spec, shape, d_in, n, d_out, workspace, stream);
+        return method_tiled_rows.launch(spec, shape, d_in, n, d_out, workspace, stream);
     if (shape.count == 0)
         return 0;
-    return launch_shaped_any_pair<packed_rows_launch>(spec, shape, d_in, n, d_out, workspace,
-                                                      stream);
+    return launch_any_pair<packed_rows_launch>(spec, shape, d_in, n, d_out, workspace, stream);
 }
 
 } // namespace
 
-DEFINE_METHOD(packed_rows, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(packed_rows, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "rows of 1-4 elements: 16-byte vectors hold whole rows, added in registers",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = packed_or_tiled_rows,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements in order */
               /* its rows' chains, or tiled_rows' (wider rows) */
               .order = {.kind = ORDER_SERIAL_CHAIN},
-              .shapes = SHAPE_BIT(SHAPE_ROWS),
-              .launch_shaped = packed_rows_launch_shaped);
+              .shapes = SHAPE_BIT(SHAPE_ROWS));

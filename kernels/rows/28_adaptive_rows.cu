@@ -114,31 +114,30 @@ bool is_ragged(reduce_spec spec, reduce_shape shape, size_t n)
 int adaptive_rows_workspace(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
 {
     if (is_ragged(spec, shape, n))
-        return workspace_shaped_any_pair<ragged_segments_launch>(spec, shape, n, bytes);
+        return workspace_any_pair<ragged_segments_launch>(spec, shape, n, bytes);
     const struct method *step = step_for(spec, shape, n);
     *bytes = 0;
-    return step->workspace_shaped ? step->workspace_shaped(spec, shape, n, bytes) : 0;
+    return step->workspace ? step->workspace(spec, shape, n, bytes) : 0;
 }
 
 int adaptive_rows_launch(reduce_spec spec, reduce_shape shape, const void *d_in, size_t n,
                          void *d_out, void *workspace, cudaStream_t stream)
 {
     if (is_ragged(spec, shape, n))
-        return launch_shaped_any_pair<ragged_segments_launch>(spec, shape, d_in, n, d_out,
-                                                              workspace, stream);
-    return step_for(spec, shape, n)->launch_shaped(spec, shape, d_in, n, d_out, workspace, stream);
+        return launch_any_pair<ragged_segments_launch>(spec, shape, d_in, n, d_out, workspace,
+                                                       stream);
+    return step_for(spec, shape, n)->launch(spec, shape, d_in, n, d_out, workspace, stream);
 }
 
 } // namespace
 
-DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "picks packed, tiled, group, warp or block per row, or split rows, from the mean width",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = adaptive_rows_launch, .workspace = adaptive_rows_workspace,
               /* no METHOD_GRID_INDEPENDENT: past 256 KiB rows it runs split_rows,
                * whose parts follow the GPU's resident blocks */
               /* the loosest of its steps: a segment of any length may fall to
                * tiled_rows' lane chains when the mean is short */
               .order = {.kind = ORDER_SERIAL_CHAIN},
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = adaptive_rows_launch,
-              .workspace_shaped = adaptive_rows_workspace);
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

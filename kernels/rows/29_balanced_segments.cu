@@ -38,10 +38,10 @@
 #include "balanced_segments.cuh"
 #include "method.cuh"
 
-DEFINE_METHOD(balanced_segments, .family = FAMILY_ROWS, .source = "this suite (issue 19)",
+DEFINE_METHOD(balanced_segments, .family = FAMILY_ROWS, .source = "this suite",
               .idea = "equal 16 KiB tiles a block, segments closed as a thread walks its elements",
               .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<balanced_segments_launch>,
+              .workspace = workspace_any_pair<balanced_segments_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* tiles fixed by n and the alignment */
-              .order = BALANCED_SEGMENTS_ORDER, .shapes = SHAPE_BIT(SHAPE_SEGMENTS),
-              .launch_shaped = launch_shaped_any_pair<balanced_segments_launch>,
-              .workspace_shaped = workspace_shaped_any_pair<balanced_segments_launch>);
+              .order = BALANCED_SEGMENTS_ORDER, .shapes = SHAPE_BIT(SHAPE_SEGMENTS));

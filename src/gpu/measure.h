@@ -27,7 +27,7 @@
 #include "cli.h" /* CPU_MAX_SAMPLES */
 #include "gpu_clocks.h"
 #include "l2_flush.h"
-#include "pass_driver.h"
+#include "method_call.h"
 #include "reference.h"
 #include "reduce_method.h"
 #include "run_result.h"
@@ -49,25 +49,24 @@ struct measure_setup {
     int sm_count;
     bool check_grids;            /* the forced-grid calls (a sweep skips them: its rows
                                     are about speed, and one block over 2^30 elements
-                                    takes seconds) */                /* the forced grids' scale */
+                                    takes seconds) */
 };
 
-/* A rows or segments input (shape.kind not SHAPE_WHOLE) is measured the same
- * way, with these differences: the offsets are on the device before any
- * timing (d_offsets, uploaded once by the caller); a device array of
- * shape.count accumulators is poisoned before every call - all ones (NaN for
- * floating point) and 0xA5 bytes on alternate calls, so a row left unwritten
- * cannot match its answer twice - and every row of every sample is read back
- * and checked against shape_ref (shape_reference.h) at its own length; the
- * workspace is workspace_shaped's, allocated outside the timing; a CPU method
- * runs host_shaped on the host offsets. No batch or forced-grid calls: those
- * are whole-array questions today. */
+/* Every shape is measured by the same loop: the whole array is a shape of
+ * one result. The offsets of segments are on the device before any timing
+ * (d_offsets, uploaded once by the caller); the results (shape.count
+ * accumulators) are poisoned before every call - all ones (NaN for floating
+ * point) and 0xA5 bytes on alternate calls, so a result left unwritten cannot
+ * match its answer twice - and every result of every call is read back and
+ * checked: the whole array's against ref, each row's against shape_ref
+ * (shape_reference.h) at its own length. A CPU method gets the host offsets.
+ * Batch and forced-grid calls are whole-array questions only. */
 struct measure_input {
     struct reduce_spec spec; /* element type and operator */
     const void *d_in;        /* device copy */
     const void *h_in;        /* host copy, same values */
     size_t n;
-    const struct reference *ref;         /* whole array */
+    const struct reference *ref;         /* the whole array's reference */
     struct reduce_shape shape;           /* whole_shape() for today's reduction; rows and
                                             segments: offsets in host memory */
     const segment_offset *d_offsets;     /* segments: the same offsets on the device */
@@ -96,23 +95,5 @@ int measure_method(const struct method *m, const struct measure_input *in,
  * 4 x L2) and the time of an empty kernel. */
 int measure_ceiling_and_floor(const struct l2_flusher *flusher, cudaStream_t stream, int samples,
                               double *read_ceiling_gbs, double *launch_floor_us);
-
-/* Runs a device method once: the launch, or the pass driver for pass kernels. */
-int run_method_once(const struct method *m, enum pass_strategy strategy, struct reduce_spec spec,
-                    const void *d_in, size_t n, void *d_out, void *workspace, cudaStream_t stream);
-
-/* Workspace bytes a device method needs for n elements. */
-int method_workspace_bytes(const struct method *m, struct reduce_spec spec, size_t n,
-                           size_t *bytes);
-
-/* Why m does not take this shape ("whole array only", or the shapes it
- * takes) written to reason; false if it does. */
-bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *reason,
-                          size_t reason_len);
-
-/* Why m does not run (spec, n) - the pair is unsupported, or n is past its
- * chain limit - written to reason; false if it runs. */
-bool method_refuses(const struct method *m, struct reduce_spec spec, size_t n, char *reason,
-                    size_t reason_len);
 
 #endif

@@ -17,34 +17,25 @@
 extern "C" {
 #endif
 
-/* Reduces n elements of spec.type at d_in with spec.op into *d_out (both
- * device memory) on `stream`; *d_out has the accumulator type
- * (accumulator_type(spec.type)). Returns 0 or a cudaError_t value. Must be
- * right for any n (0 gives the operator's identity) and any d_in aligned to
- * its element size. `workspace` is device scratch the harness allocated once,
- * outside the timed region, with at least the bytes the method's workspace
- * query asked for; it is zeroed once when allocated, and a method that keeps
- * a counter there must leave it zero when its work completes. */
-typedef int (*reduce_fn)(struct reduce_spec spec, const void *d_in, size_t n, void *d_out,
-                         void *workspace, cudaStream_t stream);
+/* Reduces the n elements of spec.type at d_in with spec.op, cut by `shape`
+ * (shape.h: the whole array is one result of n elements; rows and segments
+ * give shape.count results; segment offsets are in device memory), into
+ * d_out[0 .. shape.count), one accumulator (accumulator_type(spec.type))
+ * each, on `stream`. Both pointers are device memory. Must be right for any
+ * n (no elements gives the operator's identity), any d_in aligned to its
+ * element size, any shape it declares: no results, one row, one column, empty
+ * segments, rows that start misaligned, more than 2^31 elements in all.
+ * `workspace` is device scratch the harness allocated once, outside the timed
+ * region, with at least the bytes the workspace query asked for; it is
+ * zeroed once when allocated, and a method that keeps a counter there must
+ * leave it zero when its work completes. Returns 0 or a cudaError_t value. */
+typedef int (*reduce_fn)(struct reduce_spec spec, struct reduce_shape shape, const void *d_in,
+                         size_t n, void *d_out, void *workspace, cudaStream_t stream);
 
-/* Bytes of workspace reduce_fn needs for n elements (0 if none). Returns 0 or
- * a cudaError_t value. */
-typedef int (*workspace_fn)(struct reduce_spec spec, size_t n, size_t *bytes);
-
-/* Reduces each row or segment of `shape` (shape.kind is SHAPE_ROWS or
- * SHAPE_SEGMENTS; shape.offsets in device memory) of the n elements at d_in
- * into d_out[0 .. shape.count), one accumulator each, on `stream`. Must be
- * right for any shape: no results, one row, one column, empty segments (the
- * identity), rows that start misaligned, more than 2^31 elements in all.
- * Workspace as for reduce_fn. Returns 0 or a cudaError_t value. */
-typedef int (*reduce_shaped_fn)(struct reduce_spec spec, struct reduce_shape shape,
-                                const void *d_in, size_t n, void *d_out, void *workspace,
-                                cudaStream_t stream);
-
-/* Bytes of workspace reduce_shaped_fn needs for this shape (0 if none). */
-typedef int (*workspace_shaped_fn)(struct reduce_spec spec, struct reduce_shape shape, size_t n,
-                                   size_t *bytes);
+/* Bytes of workspace reduce_fn needs for this shape of n elements (0 if
+ * none). Returns 0 or a cudaError_t value. */
+typedef int (*workspace_fn)(struct reduce_spec spec, struct reduce_shape shape, size_t n,
+                            size_t *bytes);
 
 /* One pass of a block-tree kernel (the Harris progression): reads n elements
  * of spec.type at d_in and writes ceil(n / items_per_block) partial results of
@@ -59,13 +50,16 @@ struct pass_kernel {
     unsigned items_per_block; /* inputs one block folds into one partial */
 };
 
-/* A CPU method reduces host memory into *result (the accumulator type). */
-typedef void (*host_reduce_fn)(struct reduce_spec spec, const void *h_in, size_t n,
-                               void *result);
-/* ... and per row or segment (shape.offsets in host memory) into
- * results[0 .. shape.count). */
-typedef void (*host_reduce_shaped_fn)(struct reduce_spec spec, struct reduce_shape shape,
-                                      const void *h_in, size_t n, void *results);
+/* A CPU method: the same on host memory (shape.offsets in host memory too),
+ * into results[0 .. shape.count). */
+typedef void (*host_reduce_fn)(struct reduce_spec spec, struct reduce_shape shape,
+                               const void *h_in, size_t n, void *results);
+
+/* For a method that hands small inputs to another step: *n = the smallest n
+ * (elements of spec.type) its own kernel takes on the current device, or 0
+ * if it never runs there (an older GPU, code not built for it). Tests use it
+ * to aim at the method's own path. Returns 0 or a cudaError_t value. */
+typedef int (*own_kernel_fn)(struct reduce_spec spec, size_t *n);
 
 enum method_family {
     FAMILY_PROGRESSION, /* the classic story: atomics, Harris reduce0..7 */
@@ -87,10 +81,9 @@ enum method_flags {
                                              (test_grid_independence asserts it) */
 };
 
-/* One method. For the whole array, at most one of launch, pass, host is
- * set; for rows and segments, at most one of launch_shaped and host_shaped.
- * `shapes` says which shapes it computes (0 means the whole array alone);
- * any other shape is REFUSED. It supports every
+/* One method: at most one of launch, pass and host is set. `shapes` says
+ * which shapes it computes (0 means the whole array alone); any other shape
+ * is REFUSED. A pass kernel computes the whole array alone. It supports every
  * pair of a type in `types` and an operator in `ops`; any other pair is
  * REFUSED with `unsupported_why`. `order` is how its floating-point sums
  * associate (summation_order.h), which sets its PASS/FAIL bound; left out,
@@ -103,17 +96,15 @@ struct method {
     unsigned types;     /* TYPE_BIT(t) for each supported element type */
     unsigned ops;       /* OP_BIT(op) for each supported operator */
     const char *unsupported_why; /* why the other pairs are refused; NULL if none are */
-    reduce_fn launch;   /* whole reduction on the device */
+    reduce_fn launch;   /* on the device */
     workspace_fn workspace; /* with launch; NULL: needs none */
     const struct pass_kernel *pass; /* driven by pass_driver.h instead */
-    host_reduce_fn host;
+    host_reduce_fn host; /* on the CPU */
     unsigned flags;     /* enum method_flags */
     struct summation_order order; /* for rows and segments: the order within one
                                      row, taken at that row's length */
     unsigned shapes;    /* SHAPE_BIT(k) for each shape it computes; 0: SHAPE_WHOLE */
-    reduce_shaped_fn launch_shaped;     /* rows and segments on the device */
-    workspace_shaped_fn workspace_shaped; /* with launch_shaped; NULL: needs none */
-    host_reduce_shaped_fn host_shaped;  /* rows and segments on the CPU */
+    own_kernel_fn own_kernel_from; /* NULL: its own kernel runs at every n */
 };
 
 #ifdef __cplusplus

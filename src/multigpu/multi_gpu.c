@@ -253,7 +253,7 @@ static int queue_sample(struct multi_gpu *mg, const struct method *m, enum combi
         struct gpu_lane *l = &mg->lanes[g];
         CUDA_TRY(cudaSetDevice(l->device));
         if (call_method)
-            PROPAGATE(run_method_once(m, setup->strategy, in->spec, in->d_in[g],
+            PROPAGATE(run_method_once(m, setup->strategy, in->spec, whole_shape(), in->d_in[g],
                                       in->shards[g].count, l->d_partial, workspaces[g],
                                       l->stream));
         if (c == COMBINE_P2P && g > 0)
@@ -422,7 +422,7 @@ static int allocate_workspaces(const struct multi_gpu *mg, const struct method *
     for (int g = 0; g < in->gpus; ++g) {
         size_t bytes = 0;
         CUDA_TRY(cudaSetDevice(in->devices[g]));
-        PROPAGATE(method_workspace_bytes(m, in->spec, in->shards[g].count, &bytes));
+        PROPAGATE(method_workspace_bytes(m, in->spec, whole_shape(), in->shards[g].count, &bytes));
         if (bytes == 0)
             continue;
         CUDA_TRY(cudaMalloc(&workspaces[g], bytes));
