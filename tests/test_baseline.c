@@ -132,7 +132,46 @@ static void change_within_noise_should_be_same(void)
 static void noisy_runs_should_widen_the_threshold(void)
 {
     CHECK(verdict_for(100.0, 0.01, 110.0, 0.01) == VERDICT_SLOWER);
-    CHECK(verdict_for(100.0, 0.25, 110.0, 0.25) == VERDICT_SAME); /* threshold 26% */
+    CHECK(verdict_for(100.0, 0.25, 110.0, 0.25) == VERDICT_SAME); /* 26%, capped at 25% */
+}
+
+/* However wide the quartiles, the threshold stops at MAX_CHANGE_PCT, above
+ * both floors. */
+static void threshold_should_stop_at_its_ceiling(void)
+{
+    const struct sample_stats tight = timed("tight", 100.0, 0.01).time_us;
+    const struct sample_stats wide = timed("wide", 100.0, 1.8).time_us; /* IQR 180% */
+    CHECK(noise_threshold_pct(&wide, &tight, false) == MAX_CHANGE_PCT);
+    CHECK(noise_threshold_pct(&wide, &wide, true) == MAX_CHANGE_PCT);
+    CHECK(noise_threshold_pct(&tight, &tight, true) == MIN_CHANGE_PCT_HOST_TIMED);
+    CHECK(MIN_CHANGE_PCT_HOST_TIMED < MAX_CHANGE_PCT);
+    /* just under the ceiling is still the noise itself: IQR 33% in one run */
+    const struct sample_stats noisy = timed("noisy", 100.0, 0.33).time_us;
+    const double expected = hypot(0.33, 0.01) / IQR_PER_SIGMA * 100.0;
+    CHECK(fabs(noise_threshold_pct(&noisy, &tight, false) - expected) < 1e-9 && expected < 25.0);
+}
+
+/* A baseline whose slowest quarter of samples took 14x the median (q3 =
+ * 1400 us): its noise alone, ~970%, would call a 10x slowdown SAME. */
+static void noisy_baseline_should_not_hide_a_tenfold_slowdown(void)
+{
+    struct method_result old_row = timed("m", 100.0, 0.01);
+    old_row.time_us.min = 80.0;
+    old_row.time_us.q1 = 90.0;
+    old_row.time_us.q3 = 1400.0;
+    old_row.time_us.max = 2000.0;
+    struct method_result new_row = timed("m", 1000.0, 0.01);
+    const struct run old_run = run_of(&old_row, 1), new_run = run_of(&new_row, 1);
+    struct comparison c;
+    CHECK(compare_runs(&old_run, &new_run, &c) == 0 && c.count == 1);
+    CHECK(c.count == 1 && c.rows[0].verdict == VERDICT_SLOWER);
+    CHECK(c.count == 1 && c.rows[0].change_pct == 900.0);
+    CHECK(c.count == 1 && c.rows[0].threshold_pct == MAX_CHANGE_PCT);
+    free_comparison(&c);
+    /* the ceiling itself is SAME, a step past it SLOWER, and faster is FASTER */
+    CHECK(verdict_for(100.0, 1.8, 125.0, 0.01) == VERDICT_SAME);
+    CHECK(verdict_for(100.0, 1.8, 125.5, 0.01) == VERDICT_SLOWER);
+    CHECK(verdict_for(100.0, 1.8, 10.0, 0.01) == VERDICT_FASTER);
 }
 
 static void comparison_row_should_carry_medians_change_and_threshold(void)
@@ -160,6 +199,35 @@ static void methods_in_one_run_only_should_be_new_or_gone(void)
     CHECK(strcmp(c.rows[2].name, "removed") == 0 && c.rows[2].verdict == VERDICT_GONE);
     CHECK(isnan(c.rows[2].new_median_us));
     CHECK(comparison_exit_code(&c) == 0);
+    free_comparison(&c);
+}
+
+/* Rows pair by (method, n, cols) wherever they stand: a sweep's rows in
+ * another order, a width only one run has. */
+static struct method_result timed_at(const char *name, double median_us, size_t n, size_t cols)
+{
+    struct method_result m = timed(name, median_us, 0.01);
+    m.n = n;
+    m.cols = cols;
+    return m;
+}
+
+static void rows_should_pair_by_method_n_and_cols_in_any_order(void)
+{
+    struct method_result old_rows[] = {timed_at("a", 10.0, 1024, 0), timed_at("a", 20.0, 2048, 0),
+                                       timed_at("b", 30.0, 1024, 0), timed_at("a", 40.0, 1024, 32)};
+    struct method_result new_rows[] = {timed_at("b", 31.0, 1024, 0), timed_at("a", 21.0, 2048, 0),
+                                       timed_at("a", 11.0, 1024, 0), timed_at("a", 50.0, 1024, 64)};
+    const struct run old_run = run_of(old_rows, 4), new_run = run_of(new_rows, 4);
+    struct comparison c;
+    CHECK(compare_runs(&old_run, &new_run, &c) == 0 && c.count == 5);
+    if (c.count == 5) {
+        CHECK(c.rows[0].old_median_us == 30.0 && c.rows[0].new_median_us == 31.0);
+        CHECK(c.rows[1].old_median_us == 20.0 && c.rows[1].n == 2048);
+        CHECK(c.rows[2].old_median_us == 10.0 && c.rows[2].new_median_us == 11.0);
+        CHECK(c.rows[3].verdict == VERDICT_NEW && c.rows[3].new_median_us == 50.0);
+        CHECK(c.rows[4].verdict == VERDICT_GONE && c.rows[4].old_median_us == 40.0);
+    }
     free_comparison(&c);
 }
 
@@ -440,6 +508,9 @@ int main(void)
     RUN_TEST(clearly_slower_run_should_be_slower);
     RUN_TEST(change_within_noise_should_be_same);
     RUN_TEST(noisy_runs_should_widen_the_threshold);
+    RUN_TEST(threshold_should_stop_at_its_ceiling);
+    RUN_TEST(noisy_baseline_should_not_hide_a_tenfold_slowdown);
+    RUN_TEST(rows_should_pair_by_method_n_and_cols_in_any_order);
     RUN_TEST(comparison_row_should_carry_medians_change_and_threshold);
     RUN_TEST(methods_in_one_run_only_should_be_new_or_gone);
     RUN_TEST(failing_method_should_be_failed_whatever_its_time);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "row_index.h"
+
 static const char *const VERDICT_NAMES[VERDICT_COUNT] = {
     "FASTER", "SAME", "SLOWER", "NEW", "GONE", "FAILED", "REFUSED"};
 
@@ -26,7 +28,8 @@ double noise_threshold_pct(const struct sample_stats *old_time, const struct sam
 {
     const double noise = hypot(relative_noise(old_time), relative_noise(new_time)) * 100.0;
     const double floor = host_timed ? MIN_CHANGE_PCT_HOST_TIMED : MIN_CHANGE_PCT;
-    return noise > floor ? noise : floor;
+    const double threshold = noise > floor ? noise : floor; /* a NaN noise gives the floor */
+    return threshold < MAX_CHANGE_PCT ? threshold : MAX_CHANGE_PCT;
 }
 
 static double change_pct(double old_median_us, double new_median_us)
@@ -55,18 +58,6 @@ static const struct method_result *find_method(const struct run *run, const char
 {
     for (size_t i = 0; i < run->count; ++i)
         if (strcmp(run->rows[i].name, name) == 0)
-            return &run->rows[i];
-    return NULL;
-}
-
-/* The row of `name` at n and width cols: a sweep has one per size, a row
- * sweep one per width (at one total, every power-of-two width has the same n). */
-static const struct method_result *find_row_at(const struct run *run, const char *name, size_t n,
-                                               size_t cols)
-{
-    for (size_t i = 0; i < run->count; ++i)
-        if (strcmp(run->rows[i].name, name) == 0 && run->rows[i].n == n &&
-            run->rows[i].cols == cols)
             return &run->rows[i];
     return NULL;
 }
@@ -112,22 +103,63 @@ static struct comparison_row compare_method(const struct method_result *old_m,
     return row;
 }
 
+/* Every row of run, indexed by its key (row_index.h). Of two rows with one
+ * key - possible only in a run built in memory: the reader refuses such a
+ * file - the first is the one matched. */
+static int index_run(const struct run *run, struct row_index *index)
+{
+    if (row_index_init(index, run->count) != 0)
+        return -1;
+    size_t twin;
+    for (size_t i = 0; i < run->count; ++i)
+        if (row_index_add(index, run->rows, i, &twin) < 0) {
+            row_index_free(index);
+            return -1;
+        }
+    return 0;
+}
+
+/* The row of run keyed like key - the same method at the same n and width:
+ * a sweep has one per size, a row sweep one per width (at one total, every
+ * power-of-two width has the same n) - or NULL. */
+static const struct method_result *matching_row(const struct run *run,
+                                                const struct row_index *index,
+                                                const struct method_result *key)
+{
+    const size_t at = row_index_find(index, run->rows, key);
+    return at == ROW_NOT_FOUND ? NULL : &run->rows[at];
+}
+
+static void compare_indexed(const struct run *old_run, const struct row_index *old_index,
+                            const struct run *new_run, const struct row_index *new_index,
+                            struct comparison *out)
+{
+    for (size_t i = 0; i < new_run->count; ++i)
+        out->rows[out->count++] = compare_method(
+            matching_row(old_run, old_index, &new_run->rows[i]), &new_run->rows[i]);
+    for (size_t i = 0; i < old_run->count; ++i)
+        if (!matching_row(new_run, new_index, &old_run->rows[i]))
+            out->rows[out->count++] = compare_method(&old_run->rows[i], NULL);
+}
+
 int compare_runs(const struct run *old_run, const struct run *new_run, struct comparison *out)
 {
     *out = (struct comparison){0};
     const size_t most = old_run->count + new_run->count;
+    struct row_index old_index, new_index;
     out->rows = malloc((most ? most : 1) * sizeof *out->rows);
-    if (!out->rows)
+    if (!out->rows || index_run(old_run, &old_index) != 0) {
+        free_comparison(out);
         return -1;
-    for (size_t i = 0; i < new_run->count; ++i) {
-        const struct method_result *new_m = &new_run->rows[i];
-        out->rows[out->count++] =
-            compare_method(find_row_at(old_run, new_m->name, new_m->n, new_m->cols), new_m);
     }
-    for (size_t i = 0; i < old_run->count; ++i)
-        if (!find_row_at(new_run, old_run->rows[i].name, old_run->rows[i].n,
-                         old_run->rows[i].cols))
-            out->rows[out->count++] = compare_method(&old_run->rows[i], NULL);
+    if (index_run(new_run, &new_index) != 0) {
+        row_index_free(&old_index);
+        free_comparison(out);
+        return -1;
+    }
+    compare_indexed(old_run, &old_index, new_run, &new_index, out);
+    row_index_free(&old_index);
+    row_index_free(&new_index);
     return 0;
 }
 

@@ -28,7 +28,14 @@
  * and synchronisation) drifts more between runs than within one: on an H100
  * Thrust's median sits near 46-48 us in some processes and near 53 in
  * others, each with a tight spread (45.9 then 53.0 us in two back-to-back
- * runs, +15.4%) - so its floor is MIN_CHANGE_PCT_HOST_TIMED, above that. */
+ * runs, +15.4%) - so its floor is MIN_CHANGE_PCT_HOST_TIMED, above that.
+ * The threshold is capped at MAX_CHANGE_PCT, 25%, so that no baseline, however
+ * noisy, can make a slowdown SAME: an IQR of a quarter of the median in both
+ * runs (2.5x the spread at which a run is flagged noisy, stats_too_noisy)
+ * would already reach it, and a change larger than every rerun drift seen
+ * (the 15.4% above, which the 20% host floor covers, under the cap) is a
+ * change to rerun and look at, not noise. A 10x slowdown is SLOWER whatever
+ * the quartiles say. */
 #ifndef BASELINE_H
 #define BASELINE_H
 
@@ -40,6 +47,7 @@
 
 #define MIN_CHANGE_PCT 3.0
 #define MIN_CHANGE_PCT_HOST_TIMED 20.0
+#define MAX_CHANGE_PCT 25.0 /* the ceiling: above both floors */
 #define IQR_PER_SIGMA 1.349 /* IQR of a normal distribution, in standard deviations */
 
 enum verdict {
@@ -55,7 +63,8 @@ enum verdict {
 
 const char *verdict_name(enum verdict v);
 
-/* The threshold in percent of the old median (see above). Pure. */
+/* The threshold in percent of the old median (see above): the combined
+ * noise, floored and capped. Pure. */
 double noise_threshold_pct(const struct sample_stats *old_time,
                            const struct sample_stats *new_time, bool host_timed);
 
