@@ -1,6 +1,9 @@
 #include "registry.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "reference.h"
 
 #define METHOD(name) extern const struct method method_##name;
 #include "method_list.h"
@@ -43,4 +46,38 @@ const char *family_name(enum method_family family)
     case FAMILY_CPU: return "cpu";
     }
     return "?";
+}
+
+bool method_refuses(const struct method *m, struct reduce_spec spec, size_t longest, char *reason,
+                    size_t reason_len)
+{
+    if (!method_supports(m, spec)) {
+        snprintf(reason, reason_len, "refused: %s %s: %s", element_type_name(spec.type),
+                 reduce_op_name(spec.op), m->unsupported_why ? m->unsupported_why : "unsupported");
+        return true;
+    }
+    if ((m->flags & METHOD_SERIAL_CHAIN) && longest > chain_limit(spec)) {
+        snprintf(reason, reason_len,
+                 "refused: one running %s sum stops growing past %zu elements",
+                 element_type_name(accumulator_type(spec.type)), chain_limit(spec));
+        return true;
+    }
+    return false;
+}
+
+bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *reason,
+                          size_t reason_len)
+{
+    if (method_takes_shape(m, kind))
+        return false;
+    if (!method_takes_shape(m, SHAPE_ROWS) && !method_takes_shape(m, SHAPE_SEGMENTS)) {
+        snprintf(reason, reason_len, "refused: whole array only");
+        return true;
+    }
+    size_t used = (size_t)snprintf(reason, reason_len, "refused: takes");
+    for (int k = 0; k < SHAPE_KIND_COUNT; ++k)
+        if (method_takes_shape(m, (enum shape_kind)k) && used < reason_len)
+            used += (size_t)snprintf(reason + used, reason_len - used, " %s",
+                                     shape_kind_name((enum shape_kind)k));
+    return true;
 }

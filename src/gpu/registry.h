@@ -27,6 +27,17 @@ bool method_takes_shape(const struct method *m, enum shape_kind kind);
 
 const char *family_name(enum method_family family);
 
+/* Why m does not take this shape ("whole array only", or the shapes it
+ * takes) written to reason; false if it does. */
+bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *reason,
+                          size_t reason_len);
+
+/* Why m does not run (spec, longest) - the pair is unsupported, or the
+ * longest reduction (n, or the longest row) is past its chain limit -
+ * written to reason; false if it runs. */
+bool method_refuses(const struct method *m, struct reduce_spec spec, size_t longest, char *reason,
+                    size_t reason_len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 #include "cuda_check.h"
 #include "device_info.h"
 #include "measure.h"
+#include "registry.h"
 
 /* ---- the GPUs */
 
