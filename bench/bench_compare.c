@@ -13,34 +13,18 @@
 #include <cuda_runtime_api.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
 #include "baseline.h"
 #include "bench_setup.h"
 #include "cli.h"
-#include "cuda_check.h"
+#include "combine.h"
 #include "device_info.h"
 #include "matrix.h"
-#include "measure.h"
 #include "registry.h"
 #include "report.h"
-#include "combine.h"
 #include "result_files.h"
 #include "scaling_run.h"
 #include "sweep.h"
-
-/* The shapes m takes, "whole,rows,segments" style. */
-static void format_shapes(char *buf, size_t len, const struct method *m)
-{
-    const unsigned shapes = m->shapes ? m->shapes : SHAPE_BIT(SHAPE_WHOLE);
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int k = 0; k < SHAPE_KIND_COUNT; ++k)
-        if ((shapes & SHAPE_BIT(k)) && used < len)
-            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-                                     shape_kind_name((enum shape_kind)k));
-}
 
 static int list_methods(void)
 {
@@ -48,13 +32,12 @@ static int list_methods(void)
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
         char shapes[64];
-        format_shapes(shapes, sizeof shapes, m);
+        format_method_shapes(m, ",", shapes, sizeof shapes);
         printf("%-20s %-11s %-20s %-34s %s\n", m->name, family_name(m->family), shapes, m->source,
                m->idea);
         if (m->unsupported_why)
             printf("%-20s %-11s %-20s %-34s refuses %s pairs: %s\n", "", "", "", "",
-                   m->types ? "some" : "all",
-                   m->unsupported_why);
+                   m->types ? "some" : "all", m->unsupported_why);
     }
     return 0;
 }
@@ -91,6 +74,7 @@ static int compare_files(const struct bench_options *o)
 {
     char err[512];
     struct run old_run = {0}, new_run = {0};
+    int status = EXIT_BAD_INPUT;
     if (read_run_csv(o->compare_old, &old_run, err, sizeof err) != 0 ||
         read_run_csv(o->compare_new, &new_run, err, sizeof err) != 0 ||
         !same_reduction(&old_run.context, new_run.context.element_type, new_run.context.op, err,
@@ -99,13 +83,10 @@ static int compare_files(const struct bench_options *o)
         (!o->ignore_device &&
          !same_device(&old_run.context, new_run.context.device_name, err, sizeof err)) ||
         (o->method_count &&
-         !keep_methods(&old_run, &new_run, o->methods, o->method_count, err, sizeof err))) {
+         !keep_methods(&old_run, &new_run, o->methods, o->method_count, err, sizeof err)))
         fprintf(stderr, "bench_compare: %s\n", err);
-        free_run(&old_run);
-        free_run(&new_run);
-        return EXIT_BAD_INPUT;
-    }
-    const int status = report_baseline_comparison(stdout, &old_run, &new_run);
+    else
+        status = report_baseline_comparison(stdout, &old_run, &new_run);
     free_run(&old_run);
     free_run(&new_run);
     return status;

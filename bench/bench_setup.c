@@ -212,11 +212,9 @@ struct prepared_input {
 
 static size_t longest_result(const struct reduce_shape *shape, size_t n)
 {
-    size_t longest = shape->kind == SHAPE_WHOLE ? n : 0;
-    for (size_t i = 0; shape->kind != SHAPE_WHOLE && i < shape->count; ++i) {
-        const size_t length = shape_length(shape, i, n);
-        longest = length > longest ? length : longest;
-    }
+    size_t longest = 0;
+    for (size_t i = 0; i < shape->count; ++i)
+        longest = shape_length(shape, i, n) > longest ? shape_length(shape, i, n) : longest;
     return longest;
 }
 

@@ -185,9 +185,7 @@ static void free_result_buffers(struct result_buffers *b)
     free(b->first);
 }
 
-/* Poison for call number `call`'s results: all ones (NaN for floating
- * point) and 0xA5 bytes in turn, so a result left unwritten cannot match its
- * answer twice. */
+/* Call number `call`'s poison (measure.h): all ones (NaN), 0xA5 in turn. */
 static int poison_byte(int call) { return (call & 1) ? 0xA5 : 0xFF; }
 
 static void measure_cpu(const struct method *m, const struct measure_input *in,
@@ -401,21 +399,14 @@ static int whole_array_extras(const struct method *m, const struct measure_input
                               struct gpu_resources *g, struct result_buffers *b,
                               struct method_result *r)
 {
-    if (setup->batch > 0 && r->status == STATUS_PASS) {
-        const int err = measure_batch(m, in, setup, stream, g, b, r);
-        if (err) {
-            set_note(r, "batch: %s", cudaGetErrorString((cudaError_t)err));
-            return err;
-        }
-    }
-    if (setup->check_grids && r->status == STATUS_PASS) {
-        const int err = check_grid_independence(m, in, setup, stream, b->first, r);
-        if (err) {
-            set_note(r, "forced grid: %s", cudaGetErrorString((cudaError_t)err));
-            return err;
-        }
-    }
-    return 0;
+    int err = 0;
+    if (setup->batch > 0 && r->status == STATUS_PASS &&
+        (err = measure_batch(m, in, setup, stream, g, b, r)) != 0)
+        set_note(r, "batch: %s", cudaGetErrorString((cudaError_t)err));
+    else if (setup->check_grids && r->status == STATUS_PASS &&
+             (err = check_grid_independence(m, in, setup, stream, b->first, r)) != 0)
+        set_note(r, "forced grid: %s", cudaGetErrorString((cudaError_t)err));
+    return err;
 }
 
 static int measure_gpu(const struct method *m, const struct measure_input *in,

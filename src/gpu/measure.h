@@ -3,8 +3,9 @@
  * For a GPU method: allocate its workspace (outside timing, zeroed once);
  * `warmup` untimed calls; then `samples` timed calls (or, with the stopping
  * rule, as many as the median's noise needs, within bounds), each one
- *   poison d_out with NaN -> flush L2 with a clean read sweep (unless hot) ->
- *   event -> the method -> event -> read back and validate the result,
+ *   poison the results (NaN and 0xA5 bytes in turn: a result left unwritten
+ *   cannot match twice) -> flush L2 with a clean read sweep (unless hot) ->
+ *   event -> the method -> event -> read back and validate every result,
  * so every timed result is checked, not just one. Times are the events'
  * elapsed time: the GPU's view, including every launch the method makes.
  * With `batch` K > 0, a GPU method is then also timed the way public kernel
@@ -47,20 +48,16 @@ struct measure_setup {
     double peak_gbs;             /* for % of peak */
     struct clock_monitor *clocks; /* read after every timed sample; NULL: not read */
     int sm_count;
-    bool check_grids;            /* the forced-grid calls (a sweep skips them: its rows
-                                    are about speed, and one block over 2^30 elements
-                                    takes seconds) */
+    bool check_grids;            /* the forced-grid calls (not in a sweep: its rows are
+                                    about speed; one block over 2^30 elements: seconds) */
 };
 
 /* Every shape is measured by the same loop: the whole array is a shape of
  * one result. The offsets of segments are on the device before any timing
- * (d_offsets, uploaded once by the caller); the results (shape.count
- * accumulators) are poisoned before every call - all ones (NaN for floating
- * point) and 0xA5 bytes on alternate calls, so a result left unwritten cannot
- * match its answer twice - and every result of every call is read back and
- * checked: the whole array's against ref, each row's against shape_ref
- * (shape_reference.h) at its own length. A CPU method gets the host offsets.
- * Batch and forced-grid calls are whole-array questions only. */
+ * (d_offsets, uploaded once by the caller); the results are checked against
+ * ref for the whole array, against shape_ref (shape_reference.h) row by row
+ * at each row's length. A CPU method gets the host offsets. Batch and
+ * forced-grid calls are whole-array questions only. */
 struct measure_input {
     struct reduce_spec spec; /* element type and operator */
     const void *d_in;        /* device copy */

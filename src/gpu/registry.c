@@ -74,10 +74,18 @@ bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *re
         snprintf(reason, reason_len, "refused: whole array only");
         return true;
     }
-    size_t used = (size_t)snprintf(reason, reason_len, "refused: takes");
-    for (int k = 0; k < SHAPE_KIND_COUNT; ++k)
-        if (method_takes_shape(m, (enum shape_kind)k) && used < reason_len)
-            used += (size_t)snprintf(reason + used, reason_len - used, " %s",
-                                     shape_kind_name((enum shape_kind)k));
+    const size_t used = (size_t)snprintf(reason, reason_len, "refused: takes ");
+    if (used < reason_len)
+        format_method_shapes(m, " ", reason + used, reason_len - used);
     return true;
+}
+
+void format_method_shapes(const struct method *m, const char *separator, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < SHAPE_KIND_COUNT; ++k)
+        if (method_takes_shape(m, (enum shape_kind)k) && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? separator : "",
+                                     shape_kind_name((enum shape_kind)k));
 }

@@ -27,6 +27,9 @@ bool method_takes_shape(const struct method *m, enum shape_kind kind);
 
 const char *family_name(enum method_family family);
 
+/* The shapes m takes, by name, `separator` between them ("whole,rows"). */
+void format_method_shapes(const struct method *m, const char *separator, char *buf, size_t len);
+
 /* Why m does not take this shape ("whole array only", or the shapes it
  * takes) written to reason; false if it does. */
 bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *reason,
