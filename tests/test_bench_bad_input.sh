@@ -7,11 +7,12 @@ set -u
 bench=$1 tmp=$2/bad_input
 rm -rf "$tmp"; mkdir -p "$tmp"
 failed=0 passed=0
+limit_s=5 # bad input fails before any work: past this (exit 124), a case that never ends
 
 expect() { # expect 'PATTERN' ARGS...
     local pattern=$1; shift
     local out err rc
-    out=$("$bench" "$@" 2>"$tmp/stderr"); rc=$?
+    out=$(timeout "$limit_s" "$bench" "$@" 2>"$tmp/stderr"); rc=$?
     err=$(cat "$tmp/stderr")
     if [ "$rc" -eq 2 ] && [ -z "$out" ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] &&
        [[ "$err" == *"$pattern"* ]] && [ -z "$(ls "$tmp" | grep -v '^stderr$')" ]; then
@@ -21,7 +22,7 @@ expect() { # expect 'PATTERN' ARGS...
     fi
 }
 
-expect "must be at least 1" -n 0
+expect "--size: 0 is out of range (at least 1)" -n 0
 expect "'-5' is not a whole non-negative number" -n -5
 expect "'abc' is not a whole" -n abc
 expect "'64M' is not a whole" -n 64M
@@ -32,8 +33,8 @@ expect "samples: 0 is out of range" -S 0
 expect "unknown option" --bogus
 expect "--cols and --segments are two shapes" --cols 32 --segments uniform:8
 expect "--rows needs --cols" --rows 8
-expect "--cols: must be at least 1" --cols 0
-expect "--rows: must be at least 1" --cols 4 --rows 0
+expect "--cols: 0 is out of range (at least 1)" --cols 0
+expect "--rows: 0 is out of range (at least 1)" --cols 4 --rows 0
 expect "are not whole rows" --cols 33
 expect "is 64 elements, not the 100 of -n" --cols 8 --rows 8 -n 100
 expect "--gpus is for the whole array" --gpus 2 --cols 32
@@ -43,6 +44,15 @@ expect "--row-sweep chooses the widths" --row-sweep --cols 32
 expect "--row-sweep needs one type and one operator" --row-sweep --type all
 expect "is not uniform:MEAN, powerlaw:MEAN or file:PATH" --segments gauss:5
 expect "the mean length must be 1 or more" --segments uniform:0
+# A mean past 2^40 is refused as it is read: 2 MEAN + 1 once wrapped to 1 here
+# (every length 0, offsets growing until memory ran out) or to 11 (a mean of 5).
+expect "the mean length must be at most 1099511627776" --segments uniform:9223372036854775808
+expect "the mean length must be at most 1099511627776" --segments uniform:9223372036854775813
+expect "the mean length must be at most 1099511627776" --segments powerlaw:18446744073709551615
+# Each option once; -m and -r add up
+expect "-n is given twice" -n 5 -n 7
+expect "--segments is given twice" --segments uniform:8 --segments uniform:8
+expect "--compare is given twice" --compare "$tmp/a.csv" "$tmp/b.csv" --compare "$tmp/a.csv" "$tmp/b.csv"
 expect "the lengths give the total" --segments file:/tmp/lengths.txt -n 100
 expect "--rows with --cols gives the size" --cols 4 --rows 4 --bytes 64
 expect "cannot write $tmp/missing/run.csv" -m cub --csv "$tmp/missing/run.csv"
@@ -147,6 +157,14 @@ if [ "$rc" -eq 0 ] && [[ "$out" == *"built with CUDA runtime"*"CCCL"*"cuBLAS"* ]
     passed=$((passed + 1)); echo "ok   --version -> exit 0, '$(echo "$out" | tail -1)'"
 else
     failed=$((failed + 1)); echo "FAIL --version -> exit $rc, stdout '$out', stderr '$(cat "$tmp/stderr")'"
+fi
+# --help: exit 0, the limits list (from the parser's table) and the exit codes
+out=$("$bench" --help 2>"$tmp/stderr"); rc=$?
+if [ "$rc" -eq 0 ] && [[ "$out" == *"Limits"*"-S, --samples N"*"1 .. 2^31 - 1"*"MEAN 1 .. 2^40"* ]] &&
+   [[ "$out" == *"Exit status: 0 all PASS or REFUSED"* ]] && [ ! -s "$tmp/stderr" ]; then
+    passed=$((passed + 1)); echo "ok   --help -> exit 0, limits and exit codes"
+else
+    failed=$((failed + 1)); echo "FAIL --help -> exit $rc, stdout '${out:0:200}', stderr '$(cat "$tmp/stderr")'"
 fi
 # ... and across GPU models with --ignore-device, which still warns
 out=$("$bench" --compare "$files/float_sum.csv" "$files/float_sum_h200.csv" --ignore-device -m cub 2>"$tmp/stderr"); rc=$?

@@ -1,13 +1,18 @@
 /* bench_compare's command line: defaults, every option, and one clear error
  * for each kind of bad input. */
+#define _POSIX_C_SOURCE 200809L /* dup, dup2: --help captured from stdout */
+
+#include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
-
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "cli.h"
+#include "cli_options.h" /* the numeric options' table: every row is tested */
 
 static enum cli_status parse(struct bench_options *o, char *err, const char *line)
 {
@@ -161,8 +166,8 @@ static void gpus_should_take_a_count_or_all_with_its_options(void)
     CHECK(o.combines == COMBINE_BIT(COMBINE_P2P));
     CHECK(parse(&o, err, "--gpus 2 --combine=nccl") == CLI_OK);
     CHECK(o.combines == COMBINE_BIT(COMBINE_NCCL));
-    CHECK(parse(&o, err, "--gpus 2 --combine p2p --combine all") == CLI_OK);
-    CHECK(o.combines == ALL_COMBINES);
+    CHECK(parse(&o, err, "--gpus 2 --combine p2p --combine all") == CLI_ERROR);
+    CHECK(strstr(err, "--combine is given twice") != NULL); /* not: the last wins */
     CHECK(parse(&o, err, "--gpus all --ladder -m cub -t half -o max -S 20 -w 2") == CLI_OK);
     CHECK(o.ladder && o.method_count == 1 && o.type == TYPE_HALF && o.op == OP_MAX);
     CHECK(o.samples == 20 && o.warmup == 2);
@@ -214,7 +219,7 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"-w 0", "warmup: 0 is out of range"},
         {"-S 3000000000", "out of range"},
         {"--offset 4", "--offset: 4 float elements is 16 bytes or more (at most 3)"},
-        {"-b 7", "bytes: must be at least 8"},
+        {"-b 7", "--bytes: 7 is out of range (at least 8: one element of every type)"},
         {"-b 0", "at least 8"},
         {"--bytes", "--bytes needs a value"},
         {"-n 5 -b 1024", "pick one"},
@@ -262,7 +267,7 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--sweep --progression", "pick one"},
         {"--sweep-max 100", "at least 1024"},
         {"--gpus 0", "gpus: 0 is out of range"},
-        {"--gpus 17", "gpus: 17 is more than 16"},
+        {"--gpus 17", "--gpus: 17 is out of range (at most 16: the most one process drives)"},
         {"--gpus two", "'two' is not a whole"},
         {"--gpus -1", "'-1' is not a whole"},
         {"--gpus", "--gpus needs a value"},
@@ -360,7 +365,8 @@ static void type_should_accept_every_name_in_both_spellings(void)
     }
     struct bench_options o;
     char err[CLI_ERROR_LEN];
-    CHECK(parse(&o, err, "-t half -t int64") == CLI_OK && o.type == TYPE_INT64); /* the last wins */
+    CHECK(parse(&o, err, "-t half -t int64") == CLI_ERROR); /* not: the last wins */
+    CHECK(strstr(err, "-t is given twice") != NULL);
 }
 
 static void op_should_accept_every_name_in_both_spellings(void)
@@ -531,6 +537,281 @@ static void shape_options_should_give_rows_and_segments(void)
     CHECK(parse(&o, err, "--row-sweep --baseline old.csv") == CLI_OK && o.row_sweep);
 }
 
+/* ---- the numeric options' bounds (cli_options.c's table) */
+
+enum stored_as { AS_SIZE, AS_U64, AS_INT, AS_DOUBLE, AS_STEP };
+
+/* The bounds bench_compare promises, written out here (not read from the
+ * table) so that a changed bound fails until this spec changes too. */
+struct bound_case {
+    const char *name;    /* as the table names it, and as typed */
+    const char *context; /* other options that make both edges valid */
+    size_t min, max;     /* AS_DOUBLE: above 0 */
+    enum stored_as as;
+    size_t field;
+};
+
+#define AT(field) offsetof(struct bench_options, field)
+static const struct bound_case BOUNDS[] = {
+    {"--size", "", 1, SIZE_MAX, AS_SIZE, AT(n)},
+    {"--bytes", "", 8, SIZE_MAX, AS_SIZE, AT(bytes)},
+    {"-r", "", 0, 99, AS_STEP, 0},
+    {"--samples", "", 1, INT_MAX, AS_INT, AT(samples)},
+    {"--warmup", "", 1, INT_MAX, AS_INT, AT(warmup)},
+    {"--max-noise", "", 0, 1000000000, AS_DOUBLE, AT(max_noise_pct)},
+    {"--min-samples", "--max-noise 1 --max-samples 2147483647", 2, INT_MAX, AS_INT,
+     AT(min_samples)},
+    {"--max-samples", "--max-noise 1 --min-samples 2", 2, INT_MAX, AS_INT, AT(max_samples)},
+    {"--timeout", "--max-noise 1", 0, 1000000000, AS_DOUBLE, AT(timeout_s)},
+    {"--batch", "", 1, INT_MAX, AS_INT, AT(batch)},
+    {"--seed", "", 0, SIZE_MAX, AS_U64, AT(seed)},
+    {"--offset", "-t half", 0, 7, AS_SIZE, AT(offset)}, /* the widest type's bound */
+    {"--sweep-max", "--sweep", 1024, SIZE_MAX, AS_SIZE, AT(sweep_max)},
+    {"--device", "", 0, INT_MAX, AS_INT, AT(device)},
+    {"--gpus", "", 1, 16, AS_INT, AT(gpus)},
+    {"--cols", "-n 18446744073709551615", 1, SIZE_MAX, AS_SIZE, AT(cols)},
+    {"--rows", "--cols 1", 1, SIZE_MAX, AS_SIZE, AT(rows)},
+};
+
+/* Whether o holds the value typed as text. */
+static bool holds_value(const struct bench_options *o, const struct bound_case *c, const char *text)
+{
+    const char *field = (const char *)o + c->field;
+    const size_t want = (size_t)strtoull(text, NULL, 10);
+    char step[16];
+    switch (c->as) {
+    case AS_SIZE: return *(const size_t *)field == want;
+    case AS_U64: return *(const uint64_t *)field == want;
+    case AS_INT: return *(const int *)field == (int)want;
+    case AS_DOUBLE: return *(const double *)field == strtod(text, NULL);
+    case AS_STEP:
+        snprintf(step, sizeof step, "reduce%zu", want);
+        return o->method_count == 1 && strcmp(o->methods[0], step) == 0;
+    }
+    return false;
+}
+
+/* The option with its context and value: parsed and held, or refused
+ * naming the option. */
+static void check_edge(const struct bound_case *c, const char *value, bool valid)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN] = "", line[256];
+    snprintf(line, sizeof line, "%s %s %s", c->context, c->name, value);
+    const enum cli_status status = parse(&o, err, line);
+    const bool ok = valid ? status == CLI_OK && holds_value(&o, c, value)
+                          : status == CLI_ERROR && strstr(err, c->name) != NULL;
+    if (!ok)
+        fprintf(stderr, "  '%s' -> status %d, message '%s'\n", line, status, err);
+    CHECK(ok);
+}
+
+static void every_numeric_option_should_take_its_bounds_and_refuse_one_past(void)
+{
+    for (size_t i = 0; i < sizeof BOUNDS / sizeof BOUNDS[0]; ++i) {
+        const struct bound_case *c = &BOUNDS[i];
+        char text[32];
+        if (c->as == AS_DOUBLE) { /* above 0: 0 is out, the smallest double in */
+            check_edge(c, "0", false);
+            check_edge(c, "1e-300", true);
+        } else {
+            snprintf(text, sizeof text, "%zu", c->min);
+            check_edge(c, text, true);
+        }
+        if (c->min > 0 && c->as != AS_DOUBLE) {
+            snprintf(text, sizeof text, "%zu", c->min - 1);
+            check_edge(c, text, false);
+        }
+        snprintf(text, sizeof text, "%zu", c->max);
+        check_edge(c, text, true);
+        if (c->max < SIZE_MAX)
+            snprintf(text, sizeof text, "%zu", c->max + 1);
+        else
+            snprintf(text, sizeof text, "18446744073709551616"); /* 2^64: past size_t */
+        check_edge(c, text, false);
+    }
+}
+
+/* The spec above covers every row of the table: a new numeric option needs
+ * its bounds written down there. */
+static void every_table_option_should_have_its_bounds_tested(void)
+{
+    CHECK(NUMERIC_OPTION_COUNT == sizeof BOUNDS / sizeof BOUNDS[0]);
+    for (size_t t = 0; t < NUMERIC_OPTION_COUNT; ++t) {
+        bool found = false;
+        for (size_t i = 0; i < sizeof BOUNDS / sizeof BOUNDS[0]; ++i)
+            found |= strcmp(BOUNDS[i].name, NUMERIC_OPTIONS[t].name) == 0;
+        if (!found)
+            fprintf(stderr, "  %s has no bounds in BOUNDS\n", NUMERIC_OPTIONS[t].name);
+        CHECK(found);
+    }
+}
+
+static void out_of_range_should_say_which_bound_and_why(void)
+{
+    static const struct bad_case CASES[] = {
+        {"-S 0", "--samples: 0 is out of range (at least 1)"},
+        {"-S 2147483648", "--samples: 2147483648 is out of range (at most 2147483647)"},
+        {"--sweep --sweep-max 1023", "(at least 1024: the sweep starts at 2^10)"},
+        {"-r 100", "-r: 100 is out of range (at most 99"},
+        {"--max-noise 1000000001", "--max-noise: 1000000001 is out of range (at most 1000000000)"},
+        {"--timeout -1", "--timeout: '-1' is not a positive number"},
+        {"--seed 18446744073709551616", "--seed: '18446744073709551616' is too large"},
+        {"--gpus 0", "--gpus: 0 is out of range (at least 1)"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        struct bench_options o;
+        char err[CLI_ERROR_LEN] = "";
+        CHECK(parse(&o, err, CASES[i].line) == CLI_ERROR);
+        if (!strstr(err, CASES[i].message_part))
+            fprintf(stderr, "  '%s' -> '%s'\n", CASES[i].line, err);
+        CHECK(strstr(err, CASES[i].message_part) != NULL);
+    }
+}
+
+/* ---- each option once, but -m and -r */
+
+static void repeated_options_should_be_refused_naming_the_option(void)
+{
+    static const struct bad_case CASES[] = {
+        {"-n 5 -n 7", "-n is given twice"},
+        {"-n 5 -n 5", "-n is given twice"}, /* even with the same value */
+        {"--size=5 -s 7", "-s is given twice"}, /* -s is -n's other spelling */
+        {"--segments uniform:8 --segments powerlaw:8", "--segments is given twice"},
+        {"--compare a.csv b.csv --compare c.csv d.csv", "--compare is given twice"},
+        {"--hot --hot", "--hot is given twice"},
+        {"-t half --type int64", "--type is given twice"},
+        {"--csv a.csv --csv b.csv", "--csv is given twice"},
+        {"--gpus 2 --gpus all", "--gpus is given twice"},
+        {"--max-noise 1 --max-noise=2", "--max-noise is given twice"},
+        {"--cols 4 --rows 2 --rows 2", "--rows is given twice"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        struct bench_options o;
+        char err[CLI_ERROR_LEN] = "";
+        const enum cli_status status = parse(&o, err, CASES[i].line);
+        const bool found = strstr(err, CASES[i].message_part) != NULL;
+        if (status != CLI_ERROR || !found)
+            fprintf(stderr, "  '%s' -> status %d, message '%s'\n", CASES[i].line, status, err);
+        CHECK(status == CLI_ERROR && found);
+        CHECK(strstr(err, "only -m and -r repeat") != NULL && strchr(err, '\n') == NULL);
+    }
+}
+
+static void methods_and_steps_should_add_up_when_repeated(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "-r 1 -m cub -r 2 -m thrust,tma_ring") == CLI_OK);
+    CHECK(o.method_count == 5 && strcmp(o.methods[0], "reduce1") == 0);
+    CHECK(strcmp(o.methods[2], "reduce2") == 0 && strcmp(o.methods[4], "tma_ring") == 0);
+}
+
+/* ---- --segments' mean: at most 2^40, so that uniform's 2 MEAN + 1 cannot wrap */
+
+static void segment_mean_should_stop_at_2_to_the_40(void)
+{
+    static const struct bad_case CASES[] = {
+        {"--segments uniform:1099511627777", "--segments uniform:1099511627777: the mean length "
+                                             "must be at most 1099511627776"},
+        {"--segments powerlaw:1099511627777", "must be at most 1099511627776"},
+        {"--segments uniform:9223372036854775808", "must be at most"}, /* 2 MEAN + 1 wrapped to 1 */
+        {"--segments uniform:9223372036854775813", "must be at most"}, /* wrapped to a mean of 5 */
+        {"--segments powerlaw:18446744073709551615", "must be at most"},
+        {"--segments uniform:18446744073709551616", "too large"},
+        {"--segments uniform:0", "the mean length must be 1 or more"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        struct bench_options o;
+        char err[CLI_ERROR_LEN] = "";
+        CHECK(parse(&o, err, CASES[i].line) == CLI_ERROR);
+        if (!strstr(err, CASES[i].message_part))
+            fprintf(stderr, "  '%s' -> '%s'\n", CASES[i].line, err);
+        CHECK(strstr(err, CASES[i].message_part) != NULL && strstr(err, "--segments") != NULL);
+    }
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "--segments uniform:1099511627776") == CLI_OK);
+    CHECK(o.segmented && o.segments.mean == SEGMENT_MEAN_MAX);
+    CHECK(parse(&o, err, "--segments powerlaw:1") == CLI_OK && o.segments.mean == 1);
+}
+
+/* A shape that asks for more segments than a shape may have fails at once
+ * through options_shape, before any offsets are drawn. */
+static void segments_past_the_count_bound_should_fail_at_once(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN] = "";
+    struct reduce_shape shape;
+    segment_offset *offsets = NULL;
+    CHECK(parse(&o, err, "--segments uniform:1 -n 18446744073709551615") == CLI_OK);
+    size_t n = default_n(&o, TYPE_FLOAT);
+    CHECK(!options_shape(&o, &n, &shape, &offsets, err, sizeof err) && offsets == NULL);
+    CHECK(strstr(err, "--segments uniform:1: 18446744073709551615 elements make about") != NULL);
+    CHECK(strstr(err, "more than the 4294967296 a shape may have") != NULL);
+}
+
+/* ---- --help: the limits come from the table; the exit codes as the code has them */
+
+static char *help_text(void)
+{
+    static char text[16384];
+    FILE *capture = tmpfile();
+    CHECK(capture != NULL);
+    fflush(stdout);
+    const int saved = dup(STDOUT_FILENO);
+    dup2(fileno(capture), STDOUT_FILENO);
+    print_usage("bench_compare");
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    rewind(capture);
+    const size_t len = fread(text, 1, sizeof text - 1, capture);
+    text[len] = '\0';
+    fclose(capture);
+    return text;
+}
+
+/* The line of the limits list that starts with usage. */
+static const char *limit_line(const char *help, const char *usage)
+{
+    char start[64];
+    snprintf(start, sizeof start, "\n  %s ", usage);
+    const char *line = strstr(help, "\nLimits");
+    return line ? strstr(line, start) : NULL;
+}
+
+static void help_should_list_every_limit_and_what_exit_0_means(void)
+{
+    const char *help = help_text();
+    for (size_t i = 0; i < NUMERIC_OPTION_COUNT; ++i) {
+        const bool listed = limit_line(help, NUMERIC_OPTIONS[i].usage) != NULL;
+        if (!listed)
+            fprintf(stderr, "  --help lists no limit for '%s'\n", NUMERIC_OPTIONS[i].usage);
+        CHECK(listed);
+    }
+    static const struct { const char *usage, *range; } RANGES[] = {
+        {"-n, --size N, -s N", "1 .. 2^64 - 1\n"},
+        {"-b, --bytes N", "8 (one element of every type) .. 2^64 - 1\n"},
+        {"-S, --samples N", "1 .. 2^31 - 1\n"},
+        {"--max-noise P", "above 0 .. 1000000000\n"},
+        {"--gpus N (or all)", "1 .. 16 (the most one process drives)\n"},
+        {"--offset K", "0 .. under 16 bytes:\n                          float 3, double 1, "
+                       "int32 3, int64 1, uint32 3, half 7, bfloat16 7\n"},
+        {"--segments SPEC", "MEAN 1 .. 2^40 (uniform:MEAN, powerlaw:MEAN); at most 2^32 segments"},
+    };
+    for (size_t i = 0; i < sizeof RANGES / sizeof RANGES[0]; ++i) {
+        const char *line = limit_line(help, RANGES[i].usage);
+        const char *end = line ? strchr(line + 1, '\n') : NULL;
+        const char *range = line ? strstr(line, RANGES[i].range) : NULL;
+        if (!range || range > end)
+            fprintf(stderr, "  --help: '%s' without '%s'\n", RANGES[i].usage, RANGES[i].range);
+        CHECK(range && range <= end);
+    }
+    CHECK(strstr(help, "Exit status: 0 all PASS or REFUSED, 1") != NULL);
+    CHECK(strstr(help, "Each option is given once") != NULL);
+}
+
 int main(void)
 {
     RUN_TEST(no_arguments_should_give_64_mib_and_100_cold_samples);
@@ -555,5 +836,13 @@ int main(void)
     RUN_TEST(offset_should_be_accepted_up_to_16_bytes_of_the_type);
     RUN_TEST(offset_with_every_type_should_fit_the_widest);
     RUN_TEST(all_should_be_rejected_with_single_run_outputs);
+    RUN_TEST(every_numeric_option_should_take_its_bounds_and_refuse_one_past);
+    RUN_TEST(every_table_option_should_have_its_bounds_tested);
+    RUN_TEST(out_of_range_should_say_which_bound_and_why);
+    RUN_TEST(repeated_options_should_be_refused_naming_the_option);
+    RUN_TEST(methods_and_steps_should_add_up_when_repeated);
+    RUN_TEST(segment_mean_should_stop_at_2_to_the_40);
+    RUN_TEST(segments_past_the_count_bound_should_fail_at_once);
+    RUN_TEST(help_should_list_every_limit_and_what_exit_0_means);
     return test_exit_code();
 }

@@ -308,6 +308,134 @@ static void row_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n(
     CHECK(row_sweep_widths(SIZE_MAX, widths) <= ROW_SWEEP_MAX_WIDTHS);
 }
 
+/* ---- bounds: the mean, the count of segments, powerlaw's conversion */
+
+static void segment_mean_should_be_taken_up_to_2_to_the_40_and_refused_past_it(void)
+{
+    static const char *const PAST[] = {
+        "uniform:1099511627777", "powerlaw:1099511627777",
+        "uniform:9223372036854775808",  /* 2 MEAN + 1 wrapped to 1: every length 0, no end */
+        "uniform:9223372036854775813",  /* 2 MEAN + 1 wrapped to 11: a mean of 5 */
+        "powerlaw:9223372036854775808", "uniform:18446744073709551615",
+        "powerlaw:18446744073709551616" /* past size_t */};
+    struct segment_spec spec;
+    char err[256];
+    for (size_t i = 0; i < sizeof PAST / sizeof PAST[0]; ++i) {
+        err[0] = '\0';
+        CHECK(!parse_segment_spec(PAST[i], &spec, err, sizeof err));
+        CHECK(strstr(err, "--segments") != NULL);
+        CHECK(strstr(err, "at most 1099511627776") != NULL || strstr(err, "too large"));
+    }
+    CHECK(SEGMENT_MEAN_MAX == (size_t)1099511627776u);
+    CHECK(parse_segment_spec("uniform:1099511627776", &spec, err, sizeof err));
+    CHECK(spec.mean == SEGMENT_MEAN_MAX && spec.max_count == SEGMENT_COUNT_MAX);
+    CHECK(parse_segment_spec("powerlaw:1099511627775", &spec, err, sizeof err));
+    CHECK(spec.source == SEGMENTS_POWERLAW && spec.mean == SEGMENT_MEAN_MAX - 1);
+}
+
+/* At the largest mean, lengths stay within 0 .. 2 MEAN and the offsets reach n. */
+static void the_largest_mean_should_cover_n_in_about_n_over_mean_segments(void)
+{
+    const size_t n = (size_t)1 << 50, mean = SEGMENT_MEAN_MAX;
+    char err[256];
+    size_t count = 0;
+    segment_offset *o = generate("uniform:1099511627776", 5, n, &count);
+    CHECK(o && offsets_valid(o, count, n, err, sizeof err));
+    CHECK(o && longest(o, count) <= 2 * mean);
+    CHECK(count > n / mean / 2 && count < n / mean * 2); /* about 1024 */
+    free(o);
+    o = generate("powerlaw:1099511627776", 5, n, &count);
+    CHECK(o && offsets_valid(o, count, n, err, sizeof err));
+    CHECK(count > n / mean / 4 && count < n / mean * 4);
+    free(o);
+}
+
+static void powerlaw_length_should_clamp_before_it_converts(void)
+{
+    const double smallest_u = 0x1p-53; /* the longest draw */
+    CHECK(powerlaw_length(SEGMENT_MEAN_MAX, smallest_u) == POWERLAW_LENGTH_MAX);
+    CHECK(powerlaw_length(SIZE_MAX, smallest_u) == POWERLAW_LENGTH_MAX); /* past 2^64 */
+    CHECK(powerlaw_length(SIZE_MAX, 0.25) == POWERLAW_LENGTH_MAX);
+    CHECK(powerlaw_length(1, 1.0) == 0);
+    CHECK(powerlaw_length(1, 0.25) == 1);     /* 1.5 x (2 - 1) */
+    CHECK(powerlaw_length(100, 0.25) == 100); /* 100.5 x (2 - 1) */
+    /* just under the clamp: converted, not clamped */
+    const size_t near = powerlaw_length(SEGMENT_MEAN_MAX, 0x1p-44); /* ~ 2^40 x 2^22 */
+    CHECK(near > ((size_t)1 << 61) && near < POWERLAW_LENGTH_MAX);
+}
+
+/* n / mean past the bound: refused at once, nothing drawn (without the
+ * bound, uniform:1 over 2^64 - 1 elements would grow its offsets until
+ * memory ran out). */
+static void a_total_past_the_count_bound_should_fail_before_drawing(void)
+{
+    struct segment_spec spec;
+    char err[256];
+    size_t n = SIZE_MAX, count = 0;
+    CHECK(parse_segment_spec("uniform:1", &spec, err, sizeof err));
+    CHECK(make_segment_offsets(&spec, 1, &n, &count, err, sizeof err) == NULL);
+    CHECK(strstr(err, "more than the 4294967296 a shape may have") != NULL);
+    CHECK(parse_segment_spec("uniform:10", &spec, err, sizeof err));
+    spec.max_count = 99;
+    n = 1000; /* about 100 segments */
+    CHECK(make_segment_offsets(&spec, 1, &n, &count, err, sizeof err) == NULL);
+    CHECK(strstr(err, "--segments uniform:10: 1000 elements make about 100 segments, more than "
+                      "the 99") != NULL);
+}
+
+/* Empty segments cover nothing: a stream of them ends at the count bound
+ * with an error, and a shape just at the bound is made as without it. */
+static void the_count_bound_should_end_a_stream_of_empty_segments(void)
+{
+    struct segment_spec spec;
+    char err[256];
+    CHECK(parse_segment_spec("powerlaw:1", &spec, err, sizeof err)); /* 2 in 3 lengths are 0 */
+    size_t count = 0, n = 1;
+    uint64_t seed = 1;
+    segment_offset *unbounded = NULL;
+    for (; seed < 100 && count < 3; ++seed) { /* a seed whose one element comes third or later */
+        free(unbounded);
+        unbounded = make_segment_offsets(&spec, seed, &n, &count, err, sizeof err);
+    }
+    CHECK(unbounded && count >= 3);
+    spec.max_count = count;
+    size_t bounded_count = 0;
+    segment_offset *bounded = make_segment_offsets(&spec, seed - 1, &n, &bounded_count, err,
+                                                   sizeof err);
+    CHECK(bounded && bounded_count == count);
+    CHECK(bounded && unbounded && memcmp(bounded, unbounded, (count + 1) * sizeof *bounded) == 0);
+    spec.max_count = count - 1;
+    CHECK(make_segment_offsets(&spec, seed - 1, &n, &bounded_count, err, sizeof err) == NULL);
+    char want[64];
+    snprintf(want, sizeof want, "--segments powerlaw:1: more than %zu segments", count - 1);
+    CHECK(strstr(err, want) != NULL);
+    free(bounded);
+    free(unbounded);
+}
+
+/* A file's lines count against the bound too. */
+static void a_file_with_more_lengths_than_the_bound_should_be_refused(void)
+{
+    char path[512], text[600], err[256];
+    snprintf(path, sizeof path, "%s/test_shape_many.txt", tmp_dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    fputs("0\n0\n0\n0\n0\n", f);
+    fclose(f);
+    snprintf(text, sizeof text, "file:%s", path);
+    struct segment_spec spec;
+    CHECK(parse_segment_spec(text, &spec, err, sizeof err));
+    size_t n = 0, count = 0;
+    spec.max_count = 5;
+    segment_offset *o = make_segment_offsets(&spec, 1, &n, &count, err, sizeof err);
+    CHECK(o != NULL && count == 5 && n == 0);
+    free(o);
+    spec.max_count = 4;
+    CHECK(make_segment_offsets(&spec, 1, &n, &count, err, sizeof err) == NULL);
+    CHECK(strstr(err, "line 5: more than 4 segments") != NULL);
+    remove(path);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -325,5 +453,11 @@ int main(int argc, char **argv)
     RUN_TEST(a_wrong_row_should_be_caught_with_its_index_and_values);
     RUN_TEST(max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_identity);
     RUN_TEST(row_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n);
+    RUN_TEST(segment_mean_should_be_taken_up_to_2_to_the_40_and_refused_past_it);
+    RUN_TEST(the_largest_mean_should_cover_n_in_about_n_over_mean_segments);
+    RUN_TEST(powerlaw_length_should_clamp_before_it_converts);
+    RUN_TEST(a_total_past_the_count_bound_should_fail_before_drawing);
+    RUN_TEST(the_count_bound_should_end_a_stream_of_empty_segments);
+    RUN_TEST(a_file_with_more_lengths_than_the_bound_should_be_refused);
     return test_exit_code();
 }

@@ -72,7 +72,9 @@ enum cli_status { CLI_OK, CLI_HELP, CLI_VERSION, CLI_ERROR };
 
 /* Fills opts from argv (defaults first), GNU style (getopt_long): -n N, -nN,
  * --size N, --size=N, -- ends the options; bench_compare takes no other
- * arguments. Options that conflict or would be ignored (anything beside
+ * arguments. Each option is given once (-m and -r add to one list and may
+ * repeat); numeric values within their bounds (cli_options.c's table, which
+ * --help prints). Options that conflict or would be ignored (anything beside
  * --list, anything but -m and --ignore-device beside --compare, --sweep-max
  * without --sweep, two outputs to '-', --gpus with what only a one-GPU table
  * has) are errors. On CLI_ERROR, err holds one line. */

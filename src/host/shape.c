@@ -102,7 +102,7 @@ bool parse_segment_spec(const char *text, struct segment_spec *spec, char *err, 
         const size_t len = strlen(KINDS[k].prefix);
         if (strncmp(text, KINDS[k].prefix, len) != 0)
             continue;
-        *spec = (struct segment_spec){.source = KINDS[k].source};
+        *spec = (struct segment_spec){.source = KINDS[k].source, .max_count = SEGMENT_COUNT_MAX};
         snprintf(spec->text, sizeof spec->text, "%s", text);
         const char *arg = text + len;
         if (spec->source == SEGMENTS_FILE) {
@@ -118,6 +118,11 @@ bool parse_segment_spec(const char *text, struct segment_spec *spec, char *err, 
             snprintf(err, err_len, "--segments %s: the mean length must be 1 or more", text);
             return false;
         }
+        if (spec->mean > SEGMENT_MEAN_MAX) {
+            snprintf(err, err_len, "--segments %s: the mean length must be at most %zu",
+                     text, SEGMENT_MEAN_MAX);
+            return false;
+        }
         return true;
     }
     snprintf(err, err_len, "--segments: '%s' is not uniform:MEAN, powerlaw:MEAN or file:PATH", text);
@@ -130,13 +135,22 @@ struct offset_list {
     size_t count, capacity; /* segments so far; room for capacity + 1 offsets */
 };
 
-static bool append_length(struct offset_list *list, size_t length)
+/* One more segment, or false with one line in err naming `what` (the spec):
+ * past max_count segments, or out of memory. */
+static bool append_length(struct offset_list *list, size_t length, size_t max_count,
+                          const char *what, char *err, size_t err_len)
 {
+    if (list->count == max_count) {
+        snprintf(err, err_len, "%s: more than %zu segments", what, max_count);
+        return false;
+    }
     if (list->count == list->capacity) {
         const size_t capacity = list->capacity ? 2 * list->capacity : 1024;
         segment_offset *grown = realloc(list->at, (capacity + 1) * sizeof *grown);
-        if (!grown)
+        if (!grown) {
+            snprintf(err, err_len, "%s: out of host memory", what);
             return false;
+        }
         list->at = grown;
         list->capacity = capacity;
     }
@@ -145,31 +159,49 @@ static bool append_length(struct offset_list *list, size_t length)
     return true;
 }
 
+size_t powerlaw_length(size_t mean, double u)
+{
+    const double length = floor(((double)mean + 0.5) * (1.0 / sqrt(u) - 1.0));
+    return length < (double)POWERLAW_LENGTH_MAX ? (size_t)length : POWERLAW_LENGTH_MAX;
+}
+
+/* mean <= SEGMENT_MEAN_MAX: 2 mean + 1 does not wrap. */
 static size_t draw_length(const struct segment_spec *spec, uint64_t *state)
 {
     if (spec->source == SEGMENTS_UNIFORM)
         return (size_t)(splitmix64(state) % (2 * (uint64_t)spec->mean + 1));
-    /* U in (0, 1], 53 bits: U^(-1/2) stays below 2^27, no overflow. */
+    /* U in (0, 1], 53 bits: U^(-1/2) stays below 2^27. */
     const double u = ldexp((double)((splitmix64(state) >> 11) + 1), -53);
-    return (size_t)floor(((double)spec->mean + 0.5) * (1.0 / sqrt(u) - 1.0));
+    return powerlaw_length(spec->mean, u);
 }
 
+/* Every draw adds a segment, empty or not, so the count bound ends the loop
+ * even where lengths of 0 keep coming; a total that alone asks for more
+ * segments than that fails at once instead of after max_count draws. */
 static bool generate_lengths(const struct segment_spec *spec, uint64_t seed, size_t n,
-                             struct offset_list *list)
+                             struct offset_list *list, char *err, size_t err_len)
 {
+    char what[SEGMENT_SPEC_LEN + 16];
+    snprintf(what, sizeof what, "--segments %s", spec->text);
+    if (n / spec->mean > spec->max_count) {
+        snprintf(err, err_len, "%s: %zu elements make about %zu segments, more than the %zu a "
+                               "shape may have", what, n, n / spec->mean, spec->max_count);
+        return false;
+    }
     uint64_t state = seed ^ SEGMENT_STREAM;
     for (size_t covered = 0; covered < n;) {
         size_t length = draw_length(spec, &state);
         if (length > n - covered)
             length = n - covered; /* the last segment, clipped */
-        if (!append_length(list, length))
+        if (!append_length(list, length, spec->max_count, what, err, err_len))
             return false;
         covered += length;
     }
     return true;
 }
 
-static bool read_lengths(const char *path, struct offset_list *list, char *err, size_t err_len)
+static bool read_lengths(const char *path, size_t max_count, struct offset_list *list, char *err,
+                         size_t err_len)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -193,10 +225,7 @@ static bool read_lengths(const char *path, struct offset_list *list, char *err, 
             snprintf(err, err_len, "%s: the lengths add up past %zu elements", what, (size_t)SIZE_MAX);
             ok = false;
         }
-        if (ok && !append_length(list, length)) {
-            snprintf(err, err_len, "--segments file:%s: out of host memory", path);
-            ok = false;
-        }
+        ok = ok && append_length(list, length, max_count, what, err, err_len);
     }
     if (ok && ferror(f)) {
         snprintf(err, err_len, "--segments file:%s: read error", path);
@@ -221,13 +250,11 @@ segment_offset *make_segment_offsets(const struct segment_spec *spec, uint64_t s
     list.at[0] = 0;
     bool ok;
     if (spec->source == SEGMENTS_FILE) {
-        ok = read_lengths(spec->text + strlen("file:"), &list, err, err_len);
+        ok = read_lengths(spec->text + strlen("file:"), spec->max_count, &list, err, err_len);
         if (ok)
             *n = (size_t)list.at[list.count];
     } else {
-        ok = generate_lengths(spec, seed, *n, &list);
-        if (!ok)
-            snprintf(err, err_len, "--segments %s: out of host memory", spec->text);
+        ok = generate_lengths(spec, seed, *n, &list, err, err_len);
     }
     if (!ok) {
         free(list.at);

@@ -77,24 +77,43 @@ size_t row_sweep_widths(size_t n, size_t *widths);
  *   file:PATH      a text file of lengths, one whole number a line; the
  *                  input's n is their total
  * The generated kinds draw lengths from the seed until they reach n and clip
- * the last: the same (spec, n, seed) gives the same offsets on every machine. */
+ * the last: the same (spec, n, seed) gives the same offsets on every machine.
+ *
+ * Bounds. MEAN is 1 .. SEGMENT_MEAN_MAX: 2^40 elements (4 TiB of floats, past
+ * any GPU's memory) keeps uniform's 2 MEAN + 1 and powerlaw's products far
+ * from 64-bit overflow. A shape has at most max_count segments
+ * (SEGMENT_COUNT_MAX, 2^32: 32 GiB of offsets on the host and as much on the
+ * GPU): empty segments cover nothing, so without a bound a generator drawing
+ * them could run without end, and a file could grow the offsets without
+ * limit. */
 enum segment_source { SEGMENTS_UNIFORM, SEGMENTS_POWERLAW, SEGMENTS_FILE };
 #define SEGMENT_SPEC_LEN 256
+#define SEGMENT_MEAN_MAX ((size_t)1 << 40)
+#define SEGMENT_COUNT_MAX ((size_t)1 << 32)
 
 struct segment_spec {
     enum segment_source source;
-    size_t mean;                  /* uniform, powerlaw: >= 1 */
+    size_t mean;                  /* uniform, powerlaw: 1 .. SEGMENT_MEAN_MAX */
+    size_t max_count;             /* the most segments: SEGMENT_COUNT_MAX (tests lower it) */
     char text[SEGMENT_SPEC_LEN];  /* as given: tables and result files */
 };
 
 /* False with one line in err for an unknown kind, a mean that is not a
- * whole number >= 1, an empty path or a spec too long. */
+ * whole number in 1 .. SEGMENT_MEAN_MAX, an empty path or a spec too long. */
 bool parse_segment_spec(const char *text, struct segment_spec *spec, char *err, size_t err_len);
+
+/* powerlaw's length for a draw u in (0, 1]: floor((mean + 1/2) (u^(-1/2) - 1)),
+ * clamped to POWERLAW_LENGTH_MAX before it becomes a size_t (a double past
+ * 2^64 has no size_t; a length past n is clipped to n anyway). */
+#define POWERLAW_LENGTH_MAX ((size_t)1 << 62)
+size_t powerlaw_length(size_t mean, double u);
 
 /* The count + 1 offsets of spec's segments (malloc'd; free them), count in
  * *count. Generated kinds cover n elements; a file sets n to its total (in
  * *n). NULL with one line in err: a file that cannot be read, a line that is
- * not a whole number (with its line number), no lengths, out of memory. */
+ * not a whole number (with its line number), no lengths, more than
+ * spec->max_count segments (for generated kinds, also when n / mean alone is
+ * past it, before any is drawn), out of memory. */
 segment_offset *make_segment_offsets(const struct segment_spec *spec, uint64_t seed, size_t *n,
                                      size_t *count, char *err, size_t err_len);
 
