@@ -27,6 +27,9 @@ same line, with at most a unit between them (" µs", " GB/s", "x", "%"):
                 line holding TEXT (runs of spaces count as one), its N-th
                 whitespace-separated field (from 1); a trailing 'x' or '%' of
                 the field is dropped
+  after=MARK    with line=: the first line holding TEXT below the one line
+                holding MARK (one run of several printed in a file:
+                after="from uniform:8;" line=adaptive_rows field=3)
   A / B         a ratio of two cells, each written as above; B without a FILE
                 reads A's file
   percent       the figure is 100 times the value (a share written as 83%)
@@ -43,26 +46,18 @@ import pathlib
 import re
 import shlex
 import sys
-import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import doc_pages  # noqa: E402 (found through the line above)
 
 POINTER = re.compile(r"<!--\s*figure:(.*?)-->")
 NUMBER = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
-FENCE = re.compile(r"^\s*(```|~~~)")
 MAX_UNIT_CHARS = 12
 
 
 class Broken(Exception):
     """A pointer that cannot be followed: its message says why."""
-
-
-def prose_lines(text):
-    """(line number, line) outside fenced code blocks."""
-    in_fence = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if FENCE.match(line):
-            in_fence = not in_fence
-        elif not in_fence:
-            yield number, line
 
 
 def as_number(text):
@@ -114,6 +109,42 @@ def rows_of(path, path_in_json):
     return text.splitlines()
 
 
+def lines_holding(text, lines):
+    """The indexes of the lines holding text, runs of spaces counting as one."""
+    text = " ".join(text.split())
+    return [i for i, line in enumerate(lines) if text in " ".join(line.split())]
+
+
+def pointed_line(lines, file, text, after):
+    """The one line holding text or, with after, the first holding it below
+    the one line holding after."""
+    if after is None:
+        found = lines_holding(text, lines)
+        if len(found) != 1:
+            raise Broken(f"{len(found)} lines of {file} hold '{text}'")
+        return lines[found[0]]
+    marks = lines_holding(after, lines)
+    if len(marks) != 1:
+        raise Broken(f"{len(marks)} lines of {file} hold '{after}'")
+    below = lines[marks[0] + 1:]
+    found = lines_holding(text, below)
+    if not found:
+        raise Broken(f"no line of {file} below '{after}' holds '{text}'")
+    return below[found[0]]
+
+
+def line_field(lines, file, text, field, after):
+    """The number in field N (from 1) of the line line= and after= name."""
+    parts = pointed_line(lines, file, text, after).split()
+    text = " ".join(text.split())
+    if field is None or not field.isdigit() or not 1 <= int(field) <= len(parts):
+        raise Broken(f"no field {field} in the line of {file} holding '{text}'")
+    value = as_number(parts[int(field) - 1])
+    if value is None:
+        raise Broken(f"field {field} of the line holding '{text}' is not a number")
+    return value
+
+
 def cell(root, words, default_file):
     """The value one operand of a pointer names."""
     file = default_file
@@ -133,17 +164,8 @@ def cell(root, words, default_file):
     column = fields.pop("column", None)
     rows = rows_of(path, fields.pop("path", None))
     if "line" in fields:
-        text, field = " ".join(fields.pop("line").split()), fields.pop("field", None)
-        found = [l for l in path.read_text(encoding="utf-8").splitlines() if text in " ".join(l.split())]
-        if len(found) != 1:
-            raise Broken(f"{len(found)} lines of {file} hold '{text}'")
-        parts = found[0].split()
-        if field is None or not field.isdigit() or not 1 <= int(field) <= len(parts):
-            raise Broken(f"no field {field} in the line of {file} holding '{text}'")
-        value = as_number(parts[int(field) - 1])
-        if value is None:
-            raise Broken(f"field {field} of the line holding '{text}' is not a number")
-        return file, value
+        return file, line_field(path.read_text(encoding="utf-8").splitlines(), file,
+                                fields.pop("line"), fields.pop("field", None), fields.pop("after", None))
     if not isinstance(rows, list):
         return file, as_number(rows)
     found = [r for r in rows if isinstance(r, dict) and
@@ -190,11 +212,11 @@ def quoted_figure(before):
     return last.group(0), as_number(last.group(0)), decimals
 
 
-def check_page(root, page):
+def check_page(root, page, text):
     """(pointers checked, ['page:line: why' for each that fails])."""
     checked, wrong = 0, []
     name = page.relative_to(root)
-    for number, line in prose_lines(page.read_text(encoding="utf-8")):
+    for number, line in doc_pages.prose_lines(text):
         start = 0
         for match in POINTER.finditer(line):
             before = line[start:match.start()]
@@ -217,16 +239,13 @@ def check_page(root, page):
 
 
 def check_tree(root):
+    """(pointers checked, ['page:line: why' for each that fails]) over root's pages."""
     root = pathlib.Path(root)
-    pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
     checked, wrong = 0, []
-    for page in pages:
-        if page.is_file():
-            count, found = check_page(root, page)
-            checked += count
-            wrong += found
-        else:
-            wrong.append(f"{page.relative_to(root)}: missing")
+    for page, text in doc_pages.page_texts(root, wrong):
+        count, found = check_page(root, page, text)
+        checked += count
+        wrong += found
     return checked, wrong
 
 
@@ -239,6 +258,7 @@ SELF_TEST_FILES = {
                                             {"name": "best", "cols": 33, "gbps": 2494.2}]}),
     "bench/r.md": "| method | median µs | GB/s |\n| --- | ---: | ---: |\n| `torch` | 30.78 | 2180.0 |\n",
     "bench/r.txt": "type op n best us\nfloat sum 16777216 one 26.82 0.94x PASS\n",
+    "bench/runs.txt": "shape a\none 1.5\ntwo 2.5\nshape b\none 3.5\ntwo 4.5\n",
     "README.md": """# Figures
 Good: 4.42 µs<!-- figure: bench/r.csv name=one n=4096 column=median_us -->, 1.05x<!-- figure: bench/r.csv name=one n=4096 column=ratio_to_cub -->,
 2440 GB/s<!-- figure: bench/r.json name=one cols=0 column=gbps -->, **102%**<!-- figure: bench/r.json name=best cols=33 column=gbps / name=one cols=0 column=gbps percent -->,
@@ -248,6 +268,8 @@ Wrong: 4.16 µs<!-- figure: bench/r.csv name=cub n=4096 column=median_us --> 1.0
 Missing: 1.0<!-- figure: bench/none.csv name=one column=gbps --> 1.0<!-- figure: bench/r.csv name=two column=gbps -->
 1.0<!-- figure: bench/r.csv name=one n=4096 column=watts --> 1.0<!-- figure: bench/r.csv name=one column=gbps -->
 Far: 2440 and then a long way on<!-- figure: bench/r.json name=one cols=0 column=gbps -->
+Runs: 3.5<!-- figure: bench/runs.txt after="shape b" line=one field=2 --> 1.5<!-- figure: bench/runs.txt after="shape b" line=one field=2 -->
+1.0<!-- figure: bench/runs.txt after=shape line=one field=2 --> 1.0<!-- figure: bench/runs.txt after="shape b" line=three field=2 -->
 ```
 9.99<!-- figure: bench/none.csv in a fence is text -->
 ```
@@ -263,37 +285,20 @@ SELF_TEST_WRONG = [
     "README.md:8: 1.0: no column watts in bench/r.csv",
     "README.md:8: 1.0: 2 rows of bench/r.csv match name=one",
     "README.md:9: no figure right before the pointer 'bench/r.json name=one cols=0 column=gbps'",
+    "README.md:10: 1.5 quoted, the file gives 3.500",
+    "README.md:11: 1.0: 2 lines of bench/runs.txt hold 'shape'",
+    "README.md:11: 1.0: no line of bench/runs.txt below 'shape b' holds 'three'",
 ]
 
 
-def self_test():
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, text in SELF_TEST_FILES.items():
-            (pathlib.Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
-            (pathlib.Path(tmp) / name).write_text(text, encoding="utf-8")
-        (pathlib.Path(tmp) / "docs").mkdir()
-        checked, found = check_tree(tmp)
-    if found != SELF_TEST_WRONG or checked != 16:
-        print("check_figures.py --self-test: expected 16 pointers and\n  " +
-              "\n  ".join(SELF_TEST_WRONG) + f"\nfound {checked} and\n  " + "\n  ".join(found))
-        return 1
-    print(f"check_figures.py --self-test: the {len(found)} wrong pointers of {checked} found, no others")
-    return 0
-
-
-def main():
-    if sys.argv[1:] == ["--self-test"]:
-        return self_test()
-    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    checked, wrong = check_tree(sys.argv[1])
-    for line in wrong:
-        print(f"wrong figure: {line}")
-    print(f"check_figures.py: {len(wrong)} of {checked} pointed figures wrong" if wrong else
-          f"check_figures.py: all {checked} pointed figures match their files")
-    return 1 if wrong else 0
+WORDS = doc_pages.Words(
+    problem="wrong figure",
+    all_good="all {checked} pointed figures match their files",
+    some_wrong="{wrong} of {checked} pointed figures wrong",
+    self_test_good="the {wrong} wrong pointers of {checked} found, no others",
+    counted="pointers")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(doc_pages.run(__doc__, check_tree, SELF_TEST_FILES, SELF_TEST_WRONG, WORDS,
+                           expected_checked=20))

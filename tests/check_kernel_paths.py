@@ -14,7 +14,10 @@ Exit status: 0 all good, 1 a path is wrong (each printed), 2 usage."""
 import pathlib
 import re
 import sys
-import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import doc_pages  # noqa: E402 (found through the line above)
 
 PATH = re.compile(r"(?<![\w/.-])((?:kernels|vendor_shims|src)/[\w./*<>{},-]*)")
 STEP = re.compile(r"kernels/(\w+)/(\d\d)_\w+\.cu")
@@ -28,18 +31,19 @@ def next_free_step(root):
 
 
 def wrong_paths(root):
+    """(paths checked, ['page:line: path (why)' for each wrong one]) over
+    root's pages, code blocks included."""
     root = pathlib.Path(root)
     free = next_free_step(root)
-    pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
-    wrong = []
-    for page in pages:
-        if not page.is_file():
-            wrong.append(f"{page.relative_to(root)}: missing")
-            continue
-        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+    checked, wrong = 0, []
+    for page, text in doc_pages.page_texts(root, wrong):
+        for number, line in enumerate(text.splitlines(), 1):
             for path in PATH.findall(line):
                 path = path.rstrip(".,")
-                if any(c in path for c in "*<{") or (root / path).exists():
+                if any(c in path for c in "*<{"):
+                    continue
+                checked += 1
+                if (root / path).exists():
                     continue
                 where = f"{page.relative_to(root)}:{number}: {path}"
                 step = STEP.fullmatch(path)
@@ -49,7 +53,7 @@ def wrong_paths(root):
                     wrong.append(f"{where} (no folder kernels/{step.group(1)})")
                 elif int(step.group(2)) != free:
                     wrong.append(f"{where} (a new step's example: the next free number is {free:02d})")
-    return wrong
+    return checked, wrong
 
 
 SELF_TEST_FILES = {
@@ -73,34 +77,12 @@ SELF_TEST_WRONG = [
 ]
 
 
-def self_test():
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, text in SELF_TEST_FILES.items():
-            (pathlib.Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
-            (pathlib.Path(tmp) / name).write_text(text, encoding="utf-8")
-        (pathlib.Path(tmp) / "docs").mkdir()
-        found = wrong_paths(tmp)
-    if found != SELF_TEST_WRONG:
-        print("check_kernel_paths.py --self-test: expected\n  " + "\n  ".join(SELF_TEST_WRONG) +
-              "\nfound\n  " + "\n  ".join(found))
-        return 1
-    print(f"check_kernel_paths.py --self-test: the {len(found)} wrong paths found, no others")
-    return 0
-
-
-def main():
-    if sys.argv[1:] == ["--self-test"]:
-        return self_test()
-    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    wrong = wrong_paths(sys.argv[1])
-    for line in wrong:
-        print(f"wrong path: {line}")
-    print(f"check_kernel_paths.py: {len(wrong)} wrong path(s)" if wrong else
-          "check_kernel_paths.py: every source path exists or is the next new step")
-    return 1 if wrong else 0
+WORDS = doc_pages.Words(
+    problem="wrong path",
+    all_good="every source path exists or is the next new step",
+    some_wrong="{wrong} wrong path(s)",
+    self_test_good="the {wrong} wrong paths found, no others")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(doc_pages.run(__doc__, wrong_paths, SELF_TEST_FILES, SELF_TEST_WRONG, WORDS))

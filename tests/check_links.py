@@ -14,23 +14,15 @@ Exit status: 0 all resolve, 1 a link is broken (each one printed), 2 usage."""
 import pathlib
 import re
 import sys
-import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import doc_pages  # noqa: E402 (found through the line above)
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 CODE_SPAN = re.compile(r"`[^`]*`")
-FENCE = re.compile(r"^\s*(```|~~~)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-
-
-def prose_lines(text):
-    """(line number, line) outside fenced code blocks."""
-    in_fence = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if FENCE.match(line):
-            in_fence = not in_fence
-        elif not in_fence:
-            yield number, line
 
 
 def slug(heading):
@@ -45,7 +37,7 @@ def anchors(page):
     """Every heading anchor of a page; a repeated one gets -1, -2, ... as on
     GitHub."""
     seen, found = {}, set()
-    for _, line in prose_lines(page.read_text(encoding="utf-8")):
+    for _, line in doc_pages.prose_lines(page.read_text(encoding="utf-8")):
         match = HEADING.match(line)
         if match:
             base = slug(match.group(2))
@@ -56,18 +48,16 @@ def anchors(page):
 
 
 def broken_links(root):
-    """'page:line: target (why)' for each link under root that does not resolve."""
+    """(links checked, ['page:line: target (why)' for each that does not
+    resolve]) over root's pages."""
     root = pathlib.Path(root)
-    pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
-    broken = []
-    for page in pages:
-        if not page.is_file():
-            broken.append(f"{page}: missing")
-            continue
-        for number, line in prose_lines(page.read_text(encoding="utf-8")):
+    checked, broken = 0, []
+    for page, text in doc_pages.page_texts(root, broken):
+        for number, line in doc_pages.prose_lines(text):
             for target in LINK.findall(CODE_SPAN.sub("", line)):
                 if SCHEME.match(target):
                     continue
+                checked += 1
                 path, _, anchor = target.partition("#")
                 linked = (page.parent / path).resolve() if path else page
                 where = f"{page.relative_to(root)}:{number}: {target}"
@@ -75,7 +65,7 @@ def broken_links(root):
                     broken.append(f"{where} (no such file)")
                 elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
                     broken.append(f"{where} (no heading #{anchor} in {linked.name})")
-    return broken
+    return checked, broken
 
 
 SELF_TEST_PAGES = {
@@ -101,32 +91,12 @@ SELF_TEST_BROKEN = [
 ]
 
 
-def self_test():
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, text in SELF_TEST_PAGES.items():
-            (pathlib.Path(tmp) / name).parent.mkdir(parents=True, exist_ok=True)
-            (pathlib.Path(tmp) / name).write_text(text, encoding="utf-8")
-        found = broken_links(tmp)
-    if found != SELF_TEST_BROKEN:
-        print("check_links.py --self-test: expected\n  " + "\n  ".join(SELF_TEST_BROKEN) +
-              "\nfound\n  " + "\n  ".join(found))
-        return 1
-    print(f"check_links.py --self-test: the {len(found)} broken links found, no others")
-    return 0
-
-
-def main():
-    if sys.argv[1:] == ["--self-test"]:
-        return self_test()
-    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    broken = broken_links(sys.argv[1])
-    for line in broken:
-        print(f"broken link: {line}")
-    print(f"check_links.py: {len(broken)} broken link(s)" if broken else "check_links.py: every link resolves")
-    return 1 if broken else 0
+WORDS = doc_pages.Words(
+    problem="broken link",
+    all_good="every link resolves",
+    some_wrong="{wrong} broken link(s)",
+    self_test_good="the {wrong} broken links found, no others")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(doc_pages.run(__doc__, broken_links, SELF_TEST_PAGES, SELF_TEST_BROKEN, WORDS))
