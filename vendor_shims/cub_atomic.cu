@@ -6,8 +6,8 @@
  * for max and min); half and bfloat16 are widened to float on load.
  * Its temporary storage (1 byte) comes from the harness's workspace through
  * the environment's memory resource (cub_env.cuh), outside the timing.
- * Expected: about `cub`'s time - measured with CCCL 3.5, allocating inside
- * the call: H100 64 MiB 29.1 us (default mode 28.6), 1 GiB 348.4 (349.4).
+ * Expected: about `cub`'s time (CCCL 3.5, allocating inside the call:
+ * bench/results/h100_cubmodes_64mib.md, h100_cubmodes_1gib.md).
  *   bench_compare -m cub,cub_atomic            (configure with -DREDUCE_CCCL_ROOT=...) */
 #include "cub_env.cuh"
 

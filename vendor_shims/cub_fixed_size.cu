@@ -12,9 +12,9 @@
  * width), far past the 64 MiB default (2^24 floats).
  * Built against an older CCCL (the CUDA 13.0 toolkit's 3.0.1, which has no
  * such overload) it refuses every pair with CCCL_3_1_REFUSAL.text.
- * Measured in issue 19 (H100, 64 MiB float, cold, CUB 3.5): 56.8 us at 32
- * columns, 34.6 at 128, 35.2 at 1,024, 28.7 at 4,096, 29.1 at 32,768, 29.7
- * at 2^20; the whole-array sum of the same bytes 26.9.
+ * Slowest at narrow rows, near the whole-array sum of the same bytes from a
+ * few thousand columns up (H100, 64 MiB float, CUB 3.5:
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json).
  *   bench_compare --cols 32 -m cub_segmented,cub_fixed_size   (configure with -DREDUCE_CCCL_ROOT=...) */
 #include "cccl_requirement.cuh"
 #include "cuda_check.h"

@@ -8,8 +8,10 @@
  * already: CUB runs them run_to_run (the `cub` row), so this row refuses them.
  * Its temporary storage comes from the harness's workspace through the
  * environment's memory resource (cub_env.cuh), outside the timing.
- * Expected (CCCL 3.5, allocating inside the call): H100 64 MiB 51.1 us,
- * 1 GiB 397.0 (1.8x and 1.14x `cub`); H200 50.3 and 335.2.
+ * Expected: slower than `cub`, most at 64 MiB, where the fixed cost of
+ * allocating inside the call weighs most (CCCL 3.5:
+ * bench/results/h100_cubmodes_64mib.md, h100_cubmodes_1gib.md, and the
+ * h200_ files of the same names).
  *   bench_compare -m cub,cub_reproducible,reproducible   (configure with -DREDUCE_CCCL_ROOT=...) */
 #include "cub_env.cuh"
 

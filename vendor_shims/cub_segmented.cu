@@ -16,9 +16,10 @@
  *                to float, reducing in float
  * num_segments is 64-bit (CCCL 3.0.1 and 3.5), so are the offsets: more than
  * 2^31 elements in all work. CUB 3.0.1 gives each segment one block.
- * Measured in issue 19 (H100, 64 MiB float, cold, CUB 3.0.1): 603 us at 32
- * columns, 156 at 128, 40.0 at 1,024, 25.3 at 4,096, 26.1 at 32,768, 133 at
- * 2^20; the whole-array sum of the same bytes 26.9.
+ * A block a segment: narrow rows leave most of each block idle and rows of
+ * 2^20 give too few blocks to fill the GPU, so it is near the whole-array
+ * sum of the same bytes only around a few thousand columns (H100, 64 MiB
+ * float, CUB 3.0.1: bench/results/h100_rows_sweep_1827c9f.json).
  *   bench_compare --cols 32 -m cub_segmented */
 #include <cub/device/device_segmented_reduce.cuh>
 #include <cuda/std/cstdint>

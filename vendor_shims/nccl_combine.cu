@@ -9,8 +9,9 @@
  * (their accumulator). NVLink multicast (NVLS) stays off: NCCL_NVLS_ENABLE=0
  * is set (not overwritten) before NCCL reads its environment - the lent
  * machines require it - and nothing here calls cuMulticastCreate.
- * Expected: ~12 us per all-reduce of one float on two H200s over NVLink
- * (DESIGN.md), a latency-bound cost the hand p2p combine should beat.
+ * Expected: a latency-bound cost per all-reduce of one float, which the
+ * hand p2p combine should beat (docs/multi-gpu.md;
+ * bench/results/h200x2_multigpu_ladder.txt).
  * Built only where CMake found NCCL (REDUCE_HAVE_NCCL); elsewhere the same
  * functions say "built without NCCL" and the nccl rows are refused.
  *   bench_compare --gpus 2 --combine nccl -n 268435456 */

@@ -12,7 +12,7 @@
  * (a whole vector at once where no end falls inside): a segment that starts
  * and ends inside one thread's run is written there; the fragment a thread
  * leaves open at its end (its carry) is combined with its neighbours' by a
- * segmented scan over the block's 256 carries (a thread's key is the
+ * segmented scan over the block's TILE_BLOCK carries (a thread's key is the
  * segment it leaves open). A segment that crosses a tile boundary has one
  * part per tile it touches - its first tile's tail, the others' heads -
  * which a last kernel adds in tile order (a thread a tile where a segment
@@ -119,6 +119,291 @@ __global__ void find_tile_first_segments_kernel(segment_tiles tiles, size_t w,
     }
 }
 
+/* The block's shared memory: one tile's window of offsets and its scan. */
+template <class A> struct balanced_segments_storage {
+    segment_offset window[WINDOW_ROUNDS * TILE_BLOCK]; /* offsets[first + k] */
+    size_t warp_first_key[TILE_BLOCK / 32], warp_last_key[TILE_BLOCK / 32];
+    A warp_last_value[TILE_BLOCK / 32];
+    size_t carry_key[TILE_BLOCK];
+    A carry_value[TILE_BLOCK];
+    size_t head_segment, tail_segment; /* the tile's cross-tile parts; count: none */
+    A head_value, tail_value;
+};
+
+/* One thread's run [r0, r1) and the tile [tile_begin, tile_end) it lies in. */
+struct tile_run {
+    size_t thread, r0, r1, tile_begin, tile_end;
+
+    __device__ __forceinline__ static tile_run at(const segment_tiles &tiles, size_t tile,
+                                                  unsigned t, size_t w)
+    {
+        const size_t thread = tile * TILE_BLOCK + t;
+        const size_t r0 = tiles.run_begin(thread, w), r1 = tiles.run_begin(thread + 1, w);
+        const size_t tile_begin = tiles.begin(tile, w), tile_end = tiles.begin(tile + 1, w);
+        return {thread, r0, r1, tile_begin, tile_end};
+    }
+};
+
+/* offsets[s] for s >= first: from the window where staged, else from global
+ * memory (a tile of more segments than the window holds). */
+struct staged_offsets {
+    const segment_offset *window;
+    const segment_offset *__restrict__ offsets;
+    size_t count, first, staged;
+
+    __device__ __forceinline__ size_t operator()(size_t s) const
+    {
+        const size_t k = s - first;
+        return k < staged ? (size_t)window[k] : s <= count ? (size_t)__ldg(&offsets[s]) : NO_END;
+    }
+};
+
+/* Phase 1: this thread's vectors, in flight while the offsets are found. */
+__device__ __forceinline__ void load_run(uint4 (&v)[TILE_LOADS], const uint4 *__restrict__ body,
+                                         const segment_tiles &tiles, size_t thread)
+{
+#pragma unroll
+    for (int k = 0; k < TILE_LOADS; ++k)
+        if (thread * TILE_LOADS + k < tiles.body_vectors)
+            v[k] = __ldg(&body[thread * TILE_LOADS + k]);
+}
+
+/* Phase 3: the thread's first segment, the last one starting at or before
+ * r0 - a binary search of the window, then past it (rare). The grid's
+ * thread 0 starts at segment 0, to close the empty ones at 0; a tile's
+ * thread 0 at the tile's first. */
+__device__ __forceinline__ size_t run_first_segment(const staged_offsets &offset_at,
+                                                    size_t thread, unsigned t, size_t r0)
+{
+    size_t segment = offset_at.first;
+    if (thread == 0) {
+        segment = 0;
+    } else if (t > 0) {
+        size_t lo = 0, hi = offset_at.staged; /* offsets[first + lo] <= r0 */
+        while (hi - lo > 1) {
+            const size_t mid = (lo + hi) / 2;
+            if (offset_at.window[mid] <= r0)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        segment = offset_at.first + lo;
+        while (offset_at(segment + 1) <= r0)
+            ++segment;
+    }
+    return segment;
+}
+
+/* What a thread's walk leaves: the segment it is in and its total so far
+ * (its carry), and the part of a segment that began before its run
+ * (head_seg, count: none), which waits for the carries before it. */
+template <class A> struct walk_end {
+    size_t segment;
+    A acc;
+    size_t head_seg;
+    A head_total;
+};
+
+/* Phase 4: one thread's walk over its run - the array's head (the grid's
+ * first thread), its vectors, the array's tail (the grid's last thread) -
+ * closing a segment at each end it passes: written where it began in this
+ * run. A whole vector is added as a tree where no end falls inside it, else
+ * element by element, the next end as a 32-bit distance from its first
+ * element. The steps are lambdas over the walk's locals, not a struct's
+ * members: nvcc compiles the struct form to other code, which ran slower
+ * on an H100 with the same results. */
+template <class T, class Op>
+__device__ __forceinline__ walk_end<acc_t<T>>
+walk_run(const T *__restrict__ in, const uint4 (&v)[TILE_LOADS], const segment_tiles &tiles,
+         size_t body_end, const tile_run &run, size_t segment, const staged_offsets &offset_at,
+         acc_t<T> *__restrict__ out)
+{
+    using A = acc_t<T>;
+    constexpr size_t W = VECTOR_WIDTH<T>;
+    const Op op;
+    size_t next_end = offset_at(segment + 1);
+    bool head_open = offset_at(segment) < run.r0; /* began in an earlier run */
+    size_t head_seg = offset_at.count;
+    A acc = identity<Op, A>(), head_total = acc;
+    const auto close = [&]() {
+        if (head_open) {
+            head_seg = segment;
+            head_total = acc;
+            head_open = false;
+        } else {
+            out[segment] = acc;
+        }
+        ++segment;
+        next_end = offset_at(segment + 1);
+        acc = identity<Op, A>();
+    };
+    const auto add = [&](size_t e, A x) {
+        while (next_end <= e)
+            close();
+        acc = op(acc, x);
+    };
+    for (size_t e = run.r0; e < tiles.head && e < run.r1; ++e)
+        add(e, widen(in[e]));
+#pragma unroll
+    for (int k = 0; k < TILE_LOADS; ++k) {
+        const size_t vector = run.thread * TILE_LOADS + k;
+        if (vector >= tiles.body_vectors)
+            continue;
+        const size_t e0 = tiles.head + vector * W;
+        if (next_end >= e0 + W) {
+            acc = op(acc, fold_vector<Op, T>(v[k]));
+            continue;
+        }
+        const auto distance = [&]() { return (unsigned)(next_end - e0 < W ? next_end - e0 : W); };
+        T x[W];
+        memcpy(x, &v[k], sizeof v[k]);
+        unsigned until = distance();
+#pragma unroll
+        for (unsigned j = 0; j < W; ++j) {
+            while (until <= j) {
+                close();
+                until = distance();
+            }
+            acc = op(acc, widen(x[j]));
+        }
+    }
+    for (size_t e = run.r0 > body_end ? run.r0 : body_end; e < run.r1; ++e)
+        add(e, widen(in[e]));
+    while (next_end <= run.r1)
+        close();
+    return {segment, acc, head_seg, head_total};
+}
+
+/* A thread's carry after the scan: the segment it leaves open (count:
+ * none) and the total of the run of neighbours up to it that leave the
+ * same segment open. */
+template <class A> struct carry {
+    size_t key;
+    A value;
+};
+
+/* Phase 5a: the segmented scan within a warp; lane 0 and lane 31 publish
+ * the warp's first key and its last carry for phase 5b. */
+template <class Op, class A>
+__device__ __forceinline__ A scan_warp_carries(balanced_segments_storage<A> &s, size_t key, A value)
+{
+    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        const size_t other_key = __shfl_up_sync(FULL_WARP_MASK, key, d);
+        const A other = __shfl_up_sync(FULL_WARP_MASK, value, d);
+        if (lane >= (unsigned)d && other_key == key)
+            value = Op{}(other, value);
+    }
+    if (lane == 0)
+        s.warp_first_key[warp] = key;
+    if (lane == 31) {
+        s.warp_last_key[warp] = key;
+        s.warp_last_value[warp] = value;
+    }
+    return value;
+}
+
+/* Phase 5b: a thread still in its warp's first segment adds the earlier
+ * warps that end in it, back to the first that began it. */
+template <class Op, class A>
+__device__ __forceinline__ A add_earlier_warps(const balanced_segments_storage<A> &s, size_t key,
+                                               A value)
+{
+    const unsigned warp = threadIdx.x / 32;
+    if (key == s.warp_first_key[warp]) {
+        unsigned from = warp;
+        while (from > 0 && s.warp_last_key[from - 1] == key) {
+            --from;
+            if (s.warp_first_key[from] != key)
+                break;
+        }
+        if (from < warp) {
+            A before = s.warp_last_value[from];
+            for (unsigned w = from + 1; w < warp; ++w)
+                before = Op{}(before, s.warp_last_value[w]);
+            value = Op{}(before, value);
+        }
+    }
+    return value;
+}
+
+/* Phase 5: the carries' segmented scan over the block, published in
+ * carry_key/carry_value; the tile's cross-tile parts start empty. */
+template <class Op, class A>
+__device__ __forceinline__ carry<A> scan_carries(balanced_segments_storage<A> &s, size_t segment,
+                                                 A acc, size_t count)
+{
+    const unsigned t = threadIdx.x;
+    const size_t key = segment < count ? segment : count;
+    A value = scan_warp_carries<Op>(s, key, acc);
+    __syncthreads();
+    value = add_earlier_warps<Op>(s, key, value);
+    s.carry_key[t] = key;
+    s.carry_value[t] = value;
+    if (t == 0) {
+        s.head_segment = s.tail_segment = count;
+        s.head_value = s.tail_value = identity<Op, A>();
+    }
+    __syncthreads();
+    return {key, value};
+}
+
+/* Phase 6a: a segment this thread closed that began before its run: the
+ * carries before it are its earlier part in this tile. Written if it began
+ * in this tile, else kept as the tile's head part. */
+template <class Op, class A>
+__device__ __forceinline__ void finish_head_segment(balanced_segments_storage<A> &s,
+                                                    const walk_end<A> &walk,
+                                                    const staged_offsets &offset_at,
+                                                    size_t tile_begin, A *__restrict__ out)
+{
+    const unsigned t = threadIdx.x;
+    if (walk.head_seg < offset_at.count) {
+        A total = walk.head_total;
+        if (t > 0 && s.carry_key[t - 1] == walk.head_seg)
+            total = Op{}(s.carry_value[t - 1], walk.head_total);
+        if (offset_at(walk.head_seg) >= tile_begin) {
+            out[walk.head_seg] = total;
+        } else { /* began in an earlier tile: this tile's part of it */
+            s.head_segment = walk.head_seg;
+            s.head_value = total;
+        }
+    }
+}
+
+/* Phase 6b: the segment the tile leaves open, if it has elements here: the
+ * head part if it crosses the whole tile, else the tail part. */
+template <class A>
+__device__ __forceinline__ void keep_open_segment(balanced_segments_storage<A> &s, carry<A> c,
+                                                  const staged_offsets &offset_at,
+                                                  const tile_run &run)
+{
+    if (threadIdx.x == TILE_BLOCK - 1 && c.key < offset_at.count &&
+        offset_at(c.key) < run.tile_end) {
+        if (offset_at(c.key) < run.tile_begin) {
+            s.head_segment = c.key;
+            s.head_value = c.value;
+        } else {
+            s.tail_segment = c.key;
+            s.tail_value = c.value;
+        }
+    }
+}
+
+/* Phase 7: the tile's parts of segments that cross tiles, for the last kernel. */
+template <class A>
+__device__ __forceinline__ void store_tile_parts(const balanced_segments_storage<A> &s,
+                                                 tile_parts<A> parts, size_t tile)
+{
+    if (threadIdx.x == 0) {
+        parts.head_segments[tile] = s.head_segment;
+        parts.tail_segments[tile] = s.tail_segment;
+        parts.heads[tile] = s.head_value;
+        parts.tails[tile] = s.tail_value;
+    }
+}
+
 template <class T, class Op>
 __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
     const T *__restrict__ in, segment_tiles tiles, const segment_offset *__restrict__ offsets,
@@ -126,34 +411,23 @@ __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
 {
     using A = acc_t<T>;
     constexpr size_t W = VECTOR_WIDTH<T>;
-    const Op op;
-    const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32;
+    const unsigned t = threadIdx.x;
     const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in + tiles.head);
     const size_t body_end = tiles.body_end(W);
-
-    __shared__ segment_offset window[WINDOW_ROUNDS * TILE_BLOCK];
-    __shared__ size_t warp_first_key[TILE_BLOCK / 32], warp_last_key[TILE_BLOCK / 32];
-    __shared__ A warp_last_value[TILE_BLOCK / 32];
-    __shared__ size_t carry_key[TILE_BLOCK];
-    __shared__ A carry_value[TILE_BLOCK];
-    __shared__ size_t head_segment, tail_segment; /* the tile's cross-tile parts; count: none */
-    __shared__ A head_value, tail_value;
+    __shared__ balanced_segments_storage<A> s;
 
     /* The trip count is the block's: every thread meets every barrier. */
     for (size_t tile = blockIdx.x; tile < tiles.count; tile += gridDim.x) {
-        const size_t thread = tile * TILE_BLOCK + t;
-        const size_t r0 = tiles.run_begin(thread, W), r1 = tiles.run_begin(thread + 1, W);
-        const size_t tile_begin = tiles.begin(tile, W), tile_end = tiles.begin(tile + 1, W);
-
-        /* 1. This thread's vectors, in flight while the offsets are found. */
+        const tile_run run = tile_run::at(tiles, tile, t, W);
         uint4 v[TILE_LOADS];
-#pragma unroll
-        for (int k = 0; k < TILE_LOADS; ++k)
-            if (thread * TILE_LOADS + k < tiles.body_vectors)
-                v[k] = __ldg(&body[thread * TILE_LOADS + k]);
-
-        /* 2. The tile's first segment (the first kernel's), and the offsets
-         * from it on that end in the tile: window[k] = offsets[first + k]. */
+        load_run(v, body, tiles, run.thread);
+        /* Phase 2: the offsets from the tile's first segment on that end in
+         * the tile, staged in the window: first_rounds rounds at once (the
+         * host's guess from the mean), then one a round while the last
+         * staged offset is still inside the tile. Here, not in a function of
+         * its own: moved out of the kernel, the loop compiles to other code
+         * (stores' addresses recomputed in each branch), which ran slower
+         * on an H100 with the same results. */
         const size_t first = tile == 0 ? 0 : parts.first_segments[tile];
         size_t staged = 0;
         for (int round = 0; round < WINDOW_ROUNDS;) {
@@ -168,167 +442,23 @@ __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
 #pragma unroll
             for (int r = 0; r < WINDOW_ROUNDS; ++r)
                 if (r < rounds) {
-                    window[(round + r) * TILE_BLOCK + t] = o[r];
+                    s.window[(round + r) * TILE_BLOCK + t] = o[r];
                     last = o[r];
                 }
             round += rounds;
             staged = (size_t)round * TILE_BLOCK;
-            /* more while the last staged offset is still inside the tile */
-            if (!__syncthreads_or(t == TILE_BLOCK - 1 && last <= tile_end))
+            if (!__syncthreads_or(t == TILE_BLOCK - 1 && last <= run.tile_end))
                 break;
         }
-        const auto offset_at = [&](size_t s) -> size_t { /* offsets[s], s >= first */
-            const size_t k = s - first;
-            return k < staged ? (size_t)window[k] : s <= count ? (size_t)__ldg(&offsets[s]) : NO_END;
-        };
-
-        /* 3. This thread's first segment: the last one starting at or before
-         * r0 (thread 0 of the grid: segment 0, to close the empty ones at 0). */
-        size_t segment = first;
-        if (thread == 0) {
-            segment = 0;
-        } else if (t > 0) {
-            size_t lo = 0, hi = staged; /* offsets[first + lo] <= r0 */
-            while (hi - lo > 1) {
-                const size_t mid = (lo + hi) / 2;
-                if (window[mid] <= r0)
-                    lo = mid;
-                else
-                    hi = mid;
-            }
-            segment = first + lo;
-            while (offset_at(segment + 1) <= r0) /* past the window: rare */
-                ++segment;
-        }
-
-        /* 4. The walk. */
-        size_t next_end = offset_at(segment + 1);
-        bool head_open = offset_at(segment) < r0; /* began in an earlier run */
-        size_t head_seg = count;
-        A acc = identity<Op, A>(), head_total = acc;
-        const auto close = [&]() {
-            if (head_open) {
-                head_seg = segment;
-                head_total = acc;
-                head_open = false;
-            } else {
-                out[segment] = acc;
-            }
-            ++segment;
-            next_end = offset_at(segment + 1);
-            acc = identity<Op, A>();
-        };
-        const auto add = [&](size_t e, A x) {
-            while (next_end <= e)
-                close();
-            acc = op(acc, x);
-        };
-        for (size_t e = r0; e < tiles.head && e < r1; ++e) /* the grid's first thread */
-            add(e, widen(in[e]));
-#pragma unroll
-        for (int k = 0; k < TILE_LOADS; ++k) {
-            const size_t vector = thread * TILE_LOADS + k;
-            if (vector >= tiles.body_vectors)
-                continue;
-            const size_t e0 = tiles.head + vector * W;
-            if (next_end >= e0 + W) { /* no end inside: the whole vector, as a tree */
-                acc = op(acc, fold_vector<Op, T>(v[k]));
-                continue;
-            }
-            /* an end inside: element by element, the next end as a 32-bit
-             * distance from the vector's first element */
-            const auto distance = [&]() {
-                return (unsigned)(next_end - e0 < W ? next_end - e0 : W);
-            };
-            T x[W];
-            memcpy(x, &v[k], sizeof v[k]);
-            unsigned until = distance();
-#pragma unroll
-            for (unsigned j = 0; j < W; ++j) {
-                while (until <= j) {
-                    close();
-                    until = distance();
-                }
-                acc = op(acc, widen(x[j]));
-            }
-        }
-        for (size_t e = r0 > body_end ? r0 : body_end; e < r1; ++e) /* the grid's last thread */
-            add(e, widen(in[e]));
-        while (next_end <= r1)
-            close();
-
-        /* 5. The carries' segmented scan: a thread ends with the total of the
-         * run of neighbours up to it that leave the same segment open. */
-        size_t key = segment < count ? segment : count;
-        A value = acc;
-#pragma unroll
-        for (int d = 1; d < 32; d *= 2) {
-            const size_t other_key = __shfl_up_sync(FULL_WARP_MASK, key, d);
-            const A other = __shfl_up_sync(FULL_WARP_MASK, value, d);
-            if (lane >= (unsigned)d && other_key == key)
-                value = op(other, value);
-        }
-        if (lane == 0)
-            warp_first_key[warp] = key;
-        if (lane == 31) {
-            warp_last_key[warp] = key;
-            warp_last_value[warp] = value;
-        }
+        const staged_offsets offset_at{s.window, offsets, count, first, staged};
+        const size_t first_segment = run_first_segment(offset_at, run.thread, t, run.r0);
+        const walk_end<A> walk =
+            walk_run<T, Op>(in, v, tiles, body_end, run, first_segment, offset_at, out);
+        const carry<A> c = scan_carries<Op>(s, walk.segment, walk.acc, count);
+        finish_head_segment<Op>(s, walk, offset_at, run.tile_begin, out);
+        keep_open_segment(s, c, offset_at, run);
         __syncthreads();
-        if (key == warp_first_key[warp]) { /* the earlier warps ending in this segment */
-            unsigned from = warp;
-            while (from > 0 && warp_last_key[from - 1] == key) {
-                --from;
-                if (warp_first_key[from] != key)
-                    break;
-            }
-            if (from < warp) {
-                A before = warp_last_value[from];
-                for (unsigned w = from + 1; w < warp; ++w)
-                    before = op(before, warp_last_value[w]);
-                value = op(before, value);
-            }
-        }
-        carry_key[t] = key;
-        carry_value[t] = value;
-        if (t == 0) {
-            head_segment = tail_segment = count;
-            head_value = tail_value = identity<Op, A>();
-        }
-        __syncthreads();
-
-        /* 6. A segment this thread closed that began before its run: the
-         * carries before it are its earlier part in this tile. */
-        if (head_seg < count) {
-            A total = head_total;
-            if (t > 0 && carry_key[t - 1] == head_seg)
-                total = op(carry_value[t - 1], head_total);
-            if (offset_at(head_seg) >= tile_begin) {
-                out[head_seg] = total;
-            } else { /* began in an earlier tile: this tile's part of it */
-                head_segment = head_seg;
-                head_value = total;
-            }
-        }
-        /* The segment the tile leaves open, if it has elements here. */
-        if (t == TILE_BLOCK - 1 && key < count && offset_at(key) < tile_end) {
-            if (offset_at(key) < tile_begin) { /* crosses the whole tile */
-                head_segment = key;
-                head_value = value;
-            } else {
-                tail_segment = key;
-                tail_value = value;
-            }
-        }
-        __syncthreads();
-
-        /* 7. The tile's parts of segments that cross tiles, for the last kernel. */
-        if (t == 0) {
-            parts.head_segments[tile] = head_segment;
-            parts.tail_segments[tile] = tail_segment;
-            parts.heads[tile] = head_value;
-            parts.tails[tile] = tail_value;
-        }
+        store_tile_parts(s, parts, tile);
         __syncthreads(); /* shared memory is the next tile's */
     }
 }

@@ -13,10 +13,10 @@
  * it once; the last block puts the counter back to 0.
  *
  * Cost: after the last block's own sum, three dependent trips to L2 (the
- * ticket's release, the ticket, the read of the partials): 1.1-1.5 us on an
- * H100, measured with %globaltimer (bench/NOTES.md). Letting the first block
- * done collect tagged partials as they land costs 0.7 us there, but it has a
- * block wait on the others, which is safe only when the whole grid is
+ * ticket's release, the ticket, the read of the partials), timed with
+ * %globaltimer in bench/NOTES.md (session 2, "The combine"). Letting the
+ * first block done collect tagged partials as they land is cheaper, but it
+ * has a block wait on the others, which is safe only when the whole grid is
  * resident at once; NOTES.md, session 3, weighs it. */
 #ifndef LAST_BLOCK_DONE_CUH
 #define LAST_BLOCK_DONE_CUH

@@ -15,8 +15,8 @@
  * (last_part_writes_total): a segment's bits depend on its elements and its
  * length alone, never on the grid or on the order the list was filled in.
  * With no long segment the second kernel reads a zero and ends: the price of
- * not syncing is its launch, measured 5.2 us over the lane groups alone at
- * uniform:100 on an H100. On Hopper and later it is a programmatic dependent
+ * not syncing is its launch (bench/NOTES.md, session 7, measures it over
+ * the lane groups alone). On Hopper and later it is a programmatic dependent
  * launch: the first kernel lets it start at once (let_next_kernel_start),
  * its blocks take SM slots as the first kernel's free up, and they wait in
  * cudaGridDependencySynchronize until the first kernel has ended and its

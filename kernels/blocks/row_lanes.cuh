@@ -126,15 +126,14 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, acc_t<T>
  *   rows: the fewest lanes, 2 to 16, that take the row in one batch of two
  *         loads - or half as many with three loads when that still covers it
  *         (33 floats: 4 lanes of three, 8 rows a warp, where 8 lanes of two
- *         left a warp half the bytes in flight, 84% of the whole array on an
- *         H100) - and 16 lanes of three past 32 vectors. Three loads where
- *         two cover the row cost 16% on an H200 at widths 16-128 (24.6
- *         against 22.6 us, bench/results/experiments/rows_h200_loads.txt);
+ *         left a warp half the bytes in flight) - and 16 lanes of three past
+ *         32 vectors. Three loads where two cover the row were slower on
+ *         an H200 at widths 16-128, so two cover it there
+ *         (bench/results/experiments/rows_h200_loads.txt);
  *   segments: the fewest lanes of three loads that cover the mean: a
  *         uniform segment is up to twice as long.
- * One vector a lane (the first version) kept too few bytes in flight: at
- * width 32 floats, 8 lanes a row measured 33.3 us on an H100 against the
- * whole array's 27 (bench/NOTES.md, session 6). */
+ * One vector a lane (the first version) kept too few bytes in flight, well
+ * behind the whole array at width 32 floats (bench/NOTES.md, session 6). */
 constexpr unsigned GROUP_MIN_LANES = 2;
 constexpr unsigned GROUP_MAX_LANES = 16;
 

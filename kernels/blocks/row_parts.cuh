@@ -5,9 +5,9 @@
  * MAX_GRID_BLOCKS, past which a block walks every grid-th item. Not a
  * persistent grid: the hardware hands a new block to whichever SM finishes
  * first, so SMs that read faster take more rows, and a row's loads never wait
- * for the same block's previous reduction and barrier (at 4096 floats a row,
- * a resident wave walking the rows measured 27.4 us on an H100 where CUB's
- * block per segment took 25.1). The block that takes part p of a row of
+ * for the same block's previous reduction and barrier (at 4096 floats a row
+ * a resident wave walking the rows was behind CUB's block per segment:
+ * bench/NOTES.md, session 8). The block that takes part p of a row of
  * length L reduces its elements
  * [L p / parts, L (p + 1) / parts) with reduce_vectors (scalar head to the
  * 16-byte boundary, four 16-byte loads in flight per thread, scalar tail)
@@ -86,10 +86,8 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
         }
         /* block_reduce's per-warp slots are written again by the next item:
          * warp 0 must have read them first. One part a row skips it after a
-         * block's last item, the split kernel keeps it: on an H200, with the
-         * barrier block_per_row took 20.0 us at 4096 floats (19.0 without;
-         * CUB 18.6-19.0) and 236 at 2^20 (123 without), while split_rows
-         * took 21.5 us at 2^20 with it and 24.3 without
+         * block's last item, the split kernel keeps it: on an H200 the barrier
+         * slowed block_per_row, most at 2^20, and sped split_rows up
          * (bench/results/h200_rows_sweep_cccl35_{cbd8c2b,4a1b2bf}.json). Not
          * explained: a barrier that no thread waits long at. */
         if (SPLIT || item + gridDim.x < items)

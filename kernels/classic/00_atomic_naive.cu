@@ -4,8 +4,8 @@
  * (*d_out set to the identity on the stream first: part of the cost). It is
  * right for any n, but at 64 MiB all 16,777,216 float atomics hit one address,
  * and the L2 slice that owns it applies them one after another: the time is
- * set by that atomic rate, not by the 64 MiB read (~21 us at ~3.2 TB/s).
- * Expect milliseconds on an H100 (seed 004 measured 37 ms). 1 memset + 1
+ * set by that atomic rate, not by the 64 MiB read: expect a time orders of
+ * magnitude above the read's (bench/results/h100_64mib.md). 1 memset + 1
  * launch of ceil(n / 256) blocks. Float sums land in any order, so the
  * rounding varies run to run, and one running total is a serial chain
  * (refused where it would stop growing). Any type and operator

@@ -2,12 +2,13 @@
  *
  * The block copies its 256 inputs to shared memory (the identity past n);
  * thread 0 folds them one after another and makes the block's single atomic.
- * Fixes step 0's contention: 256x fewer atomics (65,536 at 64 MiB of floats).
+ * Fixes step 0's contention: one atomic per 256 inputs (65,536 at 64 MiB of
+ * floats).
  * Flaws: 255 of 256 threads only load; thread 0's 256 dependent operations
  * serialise each block; and the 65,536 same-address atomics still queue at
  * one L2 slice. Reads the input once; 1 memset + 1 launch of ceil(n / 256)
- * blocks. Expect on the order of 100 us on an H100 (seed 004: 180 us), set by
- * the atomics and the serial loop, not by the ~21 us read. Next: a tree.
+ * blocks. Expect several times the read's time, set by the atomics and the
+ * serial loop, not by the read (bench/results/h100_64mib.md). Next: a tree.
  *   bench_compare -m smem_serial_atomic
  */
 #include "atomic_launch.cuh"

@@ -9,7 +9,8 @@
  * each step while most of their lanes idle. Like the seeds, 02-05 loop to the
  * run-time blockDim.x (06 makes the bound compile-time). 64 MiB: 3 launches
  * (65,536, 256, 1 blocks), reads 64 MiB + 256 KiB; bound by the tree's
- * instructions and barriers, far from the ~21 us the read needs.
+ * instructions and barriers, far from what the read needs
+ * (bench/results/h100_64mib.md).
  * Every step is a template over (element type, operator), instantiated for
  * all 21 pairs (method.cuh); the story is told for float sums.
  *   bench_compare -r 0

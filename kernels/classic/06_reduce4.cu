@@ -6,7 +6,8 @@
  * branch, and `tid < s` compares against an immediate. Flaw left: the last 6
  * steps (s = 32..1) still stop all 8 warps at __syncthreads although only
  * warp 0 adds. 64 MiB: 3 launches (32,768, 64, 1 blocks), reads 64 MiB +
- * 128 KiB; expect a small gain over reduce3 (seed 000 measured 7%).
+ * 128 KiB; expect a small gain over reduce3: the loop overhead is a small
+ * part of a tree bound by its barriers (bench/results/h100_64mib.md).
  *   bench_compare -r 4
  */
 #include "method.cuh"

@@ -7,7 +7,8 @@
  * unroller (unrolled_tree_sum in warp_tail.cuh, which reduce7 reuses). The
  * tail is reduce5's last_warp_sum. Instantiated with 256. Here
  * BLOCK was already a compile-time constant in reduce4/5 and nvcc unrolled
- * those loops, so expect reduce5's time (seed 003 measured 1.4% better).
+ * those loops, so expect reduce5's time, within the noise
+ * (bench/results/h100_64mib.md).
  * Flaw: still 2 inputs per thread - 32,768 blocks each pay the tree and its
  * barriers. 64 MiB: 3 launches (32,768, 64, 1 blocks), reads 64 MiB + 128 KiB.
  *   bench_compare -r 6

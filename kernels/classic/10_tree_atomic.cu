@@ -9,8 +9,8 @@
  * applied one by one at the L2 slice that owns *d_out; one 4-byte load in
  * flight per thread; 8 __syncthreads per 256 inputs with ever fewer adders.
  * Reads 64 MiB once; 1 memset + 1 launch of ceil(n / 256) blocks. Expect
- * about what step 1 costs (seed 004: 198 us vs 180 us on its GPU): the
- * atomics, not the ~21 us read, set the time. Float atomics land in any
+ * about what step 1 costs (bench/results/h100_64mib.md): the atomics, not
+ * the read, set the time. Float atomics land in any
  * order, so the rounding varies run to run. Next: shuffles instead of shared.
  *   bench_compare -m tree_atomic
  */

@@ -10,9 +10,9 @@
  * in-block sum was never the bottleneck - the 65,536 same-address atomics
  * at 64 MiB still queue at one L2 slice, and one 4-byte load per thread
  * keeps too few bytes in flight. Reads 64 MiB once; 1 memset + 1 launch of
- * ceil(n / 256) blocks. Expect little gain over step 10 (seed 004: 181 vs
- * 198 us on its GPU). Rounding varies run to run (float atomics in any
- * order). Next: drop the atomics.
+ * ceil(n / 256) blocks. Expect little gain over step 10: the atomics still
+ * set the time (bench/results/h100_64mib.md). Rounding varies run to run
+ * (float atomics in any order). Next: drop the atomics.
  *   bench_compare -m warp_shuffle_atomic
  */
 #include "atomic_launch.cuh"

@@ -8,9 +8,10 @@
  * slot, so nothing waits on a shared address, and the result no longer
  * depends on the order blocks finish. Flaw: one 4-byte load per thread. An
  * H100 keeps 132 x 2,048 threads resident, ~1 MiB of loads in flight at
- * most, while covering DRAM latency at ~3.3 TB/s takes a few MiB (Little's
- * law), so expect roughly half of peak: ~40-50 us for the 64 MiB + 256 KiB
- * read, plus the launches (seed 004: 109 us, 1.7x faster than step 11).
+ * most, while covering DRAM latency at full bandwidth takes a few MiB
+ * (Little's law), so expect roughly half of peak for the 64 MiB + 256 KiB
+ * read, plus the launches, and well ahead of step 11's atomics
+ * (bench/results/h100_64mib.md).
  * Next: fewer threads that each add many inputs.
  *   bench_compare -m multi_kernel
  */

@@ -12,7 +12,8 @@
  * sum per ~62 inputs. Flaw: the loop is not unrolled, so each add waits for
  * its load before the next issues - one 4-byte load in flight per thread,
  * ~1 MiB GPU-wide as in step 12: latency-bound. 64 MiB: reads 64 MiB + 2 KiB;
- * expect somewhat under step 12 (seed 004: -8%). Next: 16-byte loads.
+ * expect somewhat under step 12: one launch fewer, the same bytes in flight
+ * (bench/results/h100_64mib.md). Next: 16-byte loads.
  *   bench_compare -m grid_stride
  */
 #include "block_reduce.cuh"

@@ -10,8 +10,9 @@
  * Fixes step 13: each load moves 16 bytes, so one load per thread is ~4 MiB
  * in flight GPU-wide - about DRAM latency x bandwidth - with a quarter of
  * the loop instructions. Flaw: two launches and the gap between them.
- * 64 MiB: reads 64 MiB + 2 KiB; expect near the DRAM limit plus a launch
- * (seed 004: 72% of its GPU's peak, level with CUB). Next: one launch.
+ * 64 MiB: reads 64 MiB + 2 KiB; expect near the DRAM limit plus a launch,
+ * level with CUB, which has the same two-launch shape
+ * (bench/results/h100_64mib.md). Next: one launch.
  *   bench_compare -m vector_loads --type half
  */
 #include "block_reduce.cuh"

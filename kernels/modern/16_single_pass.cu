@@ -9,8 +9,8 @@
  * ordering). Bitwise the same result run to run on one GPU. n = 0: one block
  * writes the identity. Fixes step 15: no second launch, no gap. Flaw: one 16-byte load
  * in flight per thread (step 17 issues several). 64 MiB: reads 64 MiB + 2 KiB
- * in 1 launch; expect near the DRAM limit (~21 us at ~3.2 TB/s) plus the
- * last block's ~1.2 us of L2 round trips.
+ * in 1 launch; expect near the DRAM limit plus the last block's L2 round
+ * trips (bench/NOTES.md, session 2, "The combine").
  *   bench_compare -m single_pass
  */
 #include "block_reduce.cuh"

@@ -19,13 +19,11 @@
  * for every element type; each vector is widened and combined in registers
  * (8 halves: 8 HADD2.F32 conversions, still far under the memory time).
  *
- * Expected cost at 64 MiB on an H100 (bench/NOTES.md has the measurements):
- * 67.1 MB at the ~3.13 TB/s this kernel sustains at 1 GiB is 21.4 us, plus
- * the ~3.1 us event-timed cost of an empty kernel, plus ~2 us of DRAM ramp,
- * drain and the last block: ~26.5 us, against ~28.7 us for CUB's two
- * launches. Measured with %globaltimer: the blocks start within 0.5 us, the
- * last block has its sum 22.0 us after the first start, and the last block
- * done takes 1.1-1.5 us more - 26.7 us event to event.
+ * Expected cost: the bytes at the bandwidth this kernel sustains at 1 GiB,
+ * plus the event-timed cost of an empty kernel, plus the DRAM ramp, the
+ * drain and the last block - one launch fewer than CUB's two. The
+ * %globaltimer timeline that splits those parts is in bench/NOTES.md
+ * ("The two numbers first", "64 MiB: a timeline first").
  *   bench_compare -m one_pass_ilp --type all --op all
  */
 #include "block_reduce.cuh"
@@ -38,11 +36,10 @@
 namespace {
 
 constexpr int BLOCK = 1024;
-/* Up to SMALL_BLOCK_BYTES (8 KiB, 2 Ki floats): one block of SMALL_BLOCK
- * threads, two loads each. A 1024-thread block costs more to start and
- * reduce, but past 8 KiB it pulls the data in sooner: on an H200, 4096 floats
- * took 4.64-4.83 us in 256 threads (four loads each) and 4.06-4.22 in 1024,
- * while 2048 floats took 3.97-4.03 in 256 (NOTES.md, session 4). */
+/* Up to SMALL_BLOCK_BYTES (2 Ki floats): one block of SMALL_BLOCK threads,
+ * two loads each. A 1024-thread block costs more to start and reduce, but
+ * past that size it pulls the data in sooner (H200; bench/NOTES.md,
+ * session 4). */
 constexpr int SMALL_BLOCK = 256;
 constexpr size_t SMALL_BLOCK_BYTES = 8192;
 #ifdef REDUCE_SLOWDOWN_DEMO
@@ -72,11 +69,9 @@ template <class T, class Op> struct one_pass_ilp_launch {
     static bool fits_one_small_block(size_t n) { return n * sizeof(T) <= SMALL_BLOCK_BYTES; }
 
     /* Up to one batch of loads per thread, one block of BLOCK threads beats
-     * spreading the input: a second block brings the counter and its ~1.5 us of
-     * L2 round trips (8 Ki floats: 4.1 us in one block, 5.9 us in two). Past
-     * it one SM's own bandwidth, ~50 GB/s, is the limit: on an H100 (median
-     * of 100, cold) one block took 5.82 us for 16 Ki floats and 7.49 for
-     * 32 Ki (two batches), where 64 Ki in 16 blocks took 5.92. */
+     * spreading the input: a second block brings the counter and its L2
+     * round trips. Past it one SM's own bandwidth is the limit, and spreading
+     * wins (bench/NOTES.md, "Small and mid sizes"). */
     static constexpr size_t ONE_BLOCK_MAX_N = BLOCK * LOADS * W;
 
     /* One block up to ONE_BLOCK_MAX_N; then blocks of BLOCK threads, enough for

@@ -1,4 +1,4 @@
-/* Step 18 - the bulk copy engine streams the input: 94% of the DRAM peak.
+/* Step 18 - the bulk copy engine streams the input.
  *
  * Idea: one block per SM. Thread 0 keeps a ring of shared-memory buffers of
  * CHUNK_BYTES (32 KB), as many as the SM's shared memory holds (7 on an
@@ -9,21 +9,22 @@
  * next chunk. Chunks go to blocks round robin; the few elements before the
  * first 16-byte boundary and after the last whole chunk are read with plain
  * loads. Chunks are bytes, so any element type streams the same way; the
- * threshold below is in bytes too (~256 MB on an H100). Blocks combine as in step 17 (last_block_done.cuh): one launch,
- * bitwise reproducible.
+ * threshold below is in bytes too (MIN_RING_FILLS fills of the ring).
+ * Blocks combine as in step 17 (last_block_done.cuh): one launch, bitwise
+ * reproducible.
  *
  * Fixes from step 17: there, ~128 KB per SM is in flight as thousands of
  * 512-byte warp requests; here ~224 KB per SM is in flight as 32 KB bulk
- * requests, and the DRAM sustains 94.1-95.1% of its theoretical bandwidth at
- * 4 GiB where step 17 reaches 93.3-93.5% in the same runs (H100,
- * bench/NOTES.md).
+ * requests, fewer and larger, and the DRAM sustains more of its
+ * theoretical bandwidth at 4 GiB than step 17 in the same runs
+ * (bench/NOTES.md, "16-byte loads versus bulk copies (TMA)").
  *
  * Cost: the ring's first fill is SMs x 224 KB = 30 MB on an H100. Below
- * MIN_RING_FILLS fills (~2^26 floats, 240 MB, there) its ramp and uneven last chunks
- * cost more than the faster stream gains - at 64 MiB 27.5 us against step
- * 17's 26.7 - so the launcher hands those inputs to step 17. At 4 GiB:
- * 4.29 GB at the ~3.20 TB/s it sustains + ~6 us (launch, ramp, last block)
- * = 1.35 ms.
+ * MIN_RING_FILLS fills its ramp and uneven last chunks cost more than the
+ * faster stream gains (at 64 MiB it is slower than step 17), so the
+ * launcher hands those inputs to step 17. At 4 GiB: the bytes at the rate
+ * it sustains plus the launch, the ramp and the last block
+ * (bench/NOTES.md, sessions 2-3).
  * Needs code compiled for sm_90 (cp.async.bulk, mbarrier transaction
  * counts); built for anything older, the launcher uses step 17 at every size.
  * Inputs below the threshold go to step 17 through its descriptor.
@@ -46,7 +47,9 @@ extern "C" const struct method method_one_pass_ilp;
 namespace {
 
 constexpr int THREADS = 256;
-constexpr unsigned CHUNK_BYTES = 32 * 1024; /* 16 KB chunks sustained 1% less, 64 KB the same */
+/* 16 KB chunks sustained less, 64 KB the same (bench/NOTES.md, "16-byte
+ * loads versus bulk copies (TMA)") */
+constexpr unsigned CHUNK_BYTES = 32 * 1024;
 constexpr unsigned CHUNK_VECTORS = CHUNK_BYTES / 16;
 static_assert(CHUNK_VECTORS % THREADS == 0, "every thread reads the same number of vectors");
 constexpr int MAX_STAGES = 8;

@@ -32,13 +32,14 @@
  *
  * Cost: memory-bound like step 17. Per 16 bytes each lane converts its
  * floats to double and adds them (F2F and DADD: Hopper's FP64 units have
- * room for ~4x this rate); per 4 KiB tile the warp spends 5 shuffle rounds
+ * room to spare at this rate); per 4 KiB tile the warp spends 5 shuffle rounds
  * and ~25 integer instructions per lane on the exact addition. Blocks of 512
  * threads, two per SM (64 registers each): 32 warps x 4 KiB = 128 KiB of loads
- * in flight per SM, as in step 17. The end adds ~0.3 us to step 17's last
- * block: 11 limbs (69 for double) of integer atomics, then one thread
- * resolves the carries and rounds. Expected: within 1-3% of step 17 at
- * 64 MiB and 1 GiB; CUB's gpu_to_gpu takes 1.8x and 1.14x there (H100).
+ * in flight per SM, as in step 17. The end adds to step 17's last block
+ * 11 limbs (69 for double) of integer atomics, then one thread resolves the
+ * carries and rounds. Expected: close to step 17 at 64 MiB and 1 GiB, and
+ * ahead of CUB's gpu_to_gpu mode, which allocates inside the call
+ * (bench/results/h100_cubmodes_64mib.md, h100_cubmodes_1gib.md).
  *   bench_compare -m one_pass_ilp,reproducible,cub_reproducible [-t double]
  */
 #include <cstring>

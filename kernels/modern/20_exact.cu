@@ -29,8 +29,8 @@
  * which may make doubles compute-bound on an H200. A tile spread over more
  * than one window's binades pays one more pass per window (the suite's
  * wide-range data, 2^-20..2^20: two or three for floats).
- * Expected: floats about step 19's time on uniform data; goal <= 1.5x our
- * fastest float sum at 1 GiB.
+ * Expected: floats about step 19's time on uniform data; the goal is at
+ * most half again our fastest float sum's time at 1 GiB.
  *   bench_compare -m one_pass_ilp,reproducible,exact -d wide-range [-t double]
  */
 #include <cstring>

@@ -14,13 +14,14 @@
  * read again); and at widths 1-2 a thread has one 4-8-byte load in flight,
  * too little to keep HBM busy. Long rows are serial in one thread.
  *
- * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
- * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1 reads 67.1 MB
- * and writes 67.1 MB: 44.7 + 3 = 48 us at full bandwidth, but one 4-byte
+ * Expected cost (a prediction; the measured widths are in
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json): bytes read and
+ * written at the rate of a read-and-write stream, plus a launch, when
+ * enough is in flight. Width 1 writes as much as it reads, and one 4-byte
  * load per thread in flight (8 KB per SM) is about half what hides DRAM
- * latency: ~100 us. Width 32: 67.1 + 2.1 MB, 26 us if coalesced; uncoalesced
- * 128-byte rows: ~50 us. Width 1024: ~80 us (4 KB per thread, L1 thrashed).
- * Width 2^20: 16 threads for 64 MiB, 1/32 of warp_per_row's lanes: ~10 ms.
+ * latency: about twice the stream's time. Width 32: uncoalesced 128-byte
+ * rows, about twice a coalesced read. Width 1024: 4 KB per thread thrash
+ * L1. Width 2^20: 16 threads for the whole input - a serial read.
  *   bench_compare --cols 1 -m thread_per_row
  */
 #include "method.cuh"

@@ -15,20 +15,21 @@
  * Fixes from thread_per_row (step 21): neighbouring lanes read neighbouring
  * vectors of one row, so a warp's loads are one contiguous stretch
  * (coalesced): at width 32 floats a warp reads 4 rows, 512 bytes, every lane
- * busy with one 16-byte load - the pattern that measured 25.3 us for a plain
- * warp per row at width 128. A row of 33 floats overlaps 9 vectors: 4 lanes
- * of three loads take it in one batch (the first version loaded misaligned
- * heads and tails an element at a time with 8 lanes of two loads: 2045 GB/s,
- * 84% of the whole array, on an H100; now 2486, 102% - and 82% on an H200). Flaws: widths 1-2 get groups of 2
+ * busy with one 16-byte load - the pattern a plain warp per row reads at
+ * the whole array's pace at width 128. A row of 33 floats overlaps 9
+ * vectors: 4 lanes of three loads take it in one batch (the first version
+ * loaded misaligned heads and tails an element at a time with 8 lanes of
+ * two loads, well behind the whole array: bench/NOTES.md, session 8).
+ * Flaws: widths 1-2 get groups of 2
  * lanes with 1-2 elements and idle lanes; rows much longer than the mean
  * (powerlaw segments) are read by the few lanes sized for the mean.
  *
- * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
- * read + written / ~3.0 TB/s achieved + ~3 us launch): width 32: 4 lanes per
- * row, 67.1 MB read + 2.1 MB written = 69.2 MB -> 23.1 + 3 = ~26 us; width 1:
- * 2 lanes per row, one busy: ~130 us (half of thread_per_row's lanes); width
- * 1024: 16 lanes, 16 vectors each: ~26 us; width 2^20: 16 rows x 16 lanes,
- * half of warp_per_row's: ~800 us.
+ * Expected cost (a prediction; measured in
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json): width 32, 4 lanes a
+ * row: the bytes read and the results written at the stream's rate, plus a
+ * launch; width 1: 2 lanes a row, one busy - half of thread_per_row's lanes
+ * read; width 1024: 16 lanes of 16 vectors, near the stream again; width
+ * 2^20: 16 rows of 16 lanes, half of warp_per_row's lanes - latency-bound.
  *   bench_compare --cols 32 -m group_per_row
  */
 #include "method.cuh"

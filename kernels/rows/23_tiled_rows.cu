@@ -1,41 +1,42 @@
 /* Step 23 - narrow rows staged through shared memory, a tile at a time.
  *
  * Idea: read narrow rows as the one flat stream they are. A block takes a
- * tile of whole consecutive rows, ~16 KiB, loads the 16-byte vectors that
- * cover it - aligned on the input's own 16-byte grid, whatever the width, so
- * rows of 1, 3 or 33 floats are read with the same coalesced vector loads as
- * a whole-array sum, four in flight per thread - into shared memory, and then
- * reduces the staged rows there: a row of up to 64 elements is one thread's
- * (each lane starting at its own column, so that a warp's reads fall in
- * different banks), a longer one a warp's (consecutive lanes, consecutive
- * words, then shuffles); a persistent grid walks the tiles. A vector that holds elements outside the
+ * tile of whole consecutive rows (TILE_BYTES), loads the 16-byte vectors
+ * that cover it - aligned on the input's own 16-byte grid, whatever the
+ * width, so rows of 1, 3 or 33 floats are read with the same coalesced
+ * vector loads as a whole-array sum, four in flight per thread - into
+ * shared memory, and then reduces the staged rows there: a short row is one
+ * thread's (each lane starting at its own column, so that a warp's reads
+ * fall in different banks), a longer one a warp's (consecutive lanes,
+ * consecutive words, then shuffles) - ONE_LANE_MAX_LENGTH says which; a
+ * persistent grid walks the tiles. A vector that holds elements outside the
  * input (the array's first and last) is read element by element, so no byte
  * outside the n elements is touched. The rows per tile and LANES are set on
- * the host from the width - for segments from the mean length n / count, the
- * only length the host has without a sync: a tile of segments that turns out
- * larger than the buffer (a long segment) is reduced from global memory,
- * its short rows by the same threads or warps, its long ones by the whole block
- * (reduce_vectors, block_reduce): right, and slower only by those rows.
+ * the host from the width - for segments from the mean length n / count,
+ * the only length the host has without a sync: a tile of segments that
+ * turns out larger than the buffer (a long segment) is reduced from global
+ * memory, its short rows by the same threads or warps, its long ones by the
+ * whole block (reduce_vectors, block_reduce): right, and slower only by
+ * those rows.
  *
  * Fixes from group_per_row (step 22): a narrow row is no longer its own
  * load: at width 1 a thread has four 16-byte loads in flight, not one 4-byte
  * load, and a misaligned width (3, 33) costs no scalar heads and tails - only
  * the two vectors a tile straddles are read twice. The next tile's loads are
  * issued before this tile's rows are added (software pipelining), so the
- * barriers do not empty the block's loads in flight. Flaws: 52-68 registers
- * a thread (ptxas -v; 63-64 for float sums) leave 4 blocks of 256 per SM,
- * 64 KiB in flight, and some segment instantiations spill up to 22 bytes;
- * widths above a few hundred bytes fit few rows in a tile - warp_per_row is
- * simpler there.
+ * barriers do not empty the block's loads in flight. Flaws: the registers
+ * (ptxas -v: about 64 a thread, more in some instantiations) leave 3-4
+ * blocks of 256 per SM, 48-64 KiB in flight, and some segment
+ * instantiations spill; widths above a few hundred bytes fit few rows in a
+ * tile - warp_per_row is simpler there.
  *
- * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
- * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1: 67.1 MB read +
- * 67.1 MB written -> 44.7 + 3 = ~48 us; width 32: 67.1 + 2.1 MB -> 23.1 + 3 =
- * ~26 us; widths 2-4: the bytes of width 1 less the results' -> 35-40 us
- * (measured before one thread per row: 72 us at width 2, 106 at width 3);
- * width 1024: 4 rows per tile, 32 lanes per row: ~26 us; width 2^20:
- * one row per tile, too long to stage, read by the whole block from global
- * memory: ~250 us (as block_per_row).
+ * Expected cost (a prediction; measured in
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json): the bytes read and
+ * written at the rate of a read-and-write stream, plus a launch - at width
+ * 1 the results are as many bytes as the input, at width 32 a thirty-second
+ * of them; width 1024: 4 rows a tile, 32 lanes a row, the same rule; width
+ * 2^20: one row a tile, too long to stage, read by the whole block from
+ * global memory, as block_per_row.
  *   bench_compare --cols 3 -m tiled_rows
  */
 #include <cstring>
@@ -55,17 +56,17 @@ constexpr int LOADS = 4;
  * elements straddle at most two vectors more than their own bytes. */
 constexpr size_t TILE_VECTORS = BLOCK * LOADS;
 constexpr size_t TILE_BYTES = (TILE_VECTORS - 2) * 16;
-/* A tile too long to stage is read from global memory, two loads in flight
- * per lane (fewer registers than four, for a path off the common case): its
- * rows of one batch of a group or less by the groups, its longer rows one
- * after another by the whole block. */
+/* A tile too long to stage is read from global memory, FALLBACK_LOADS loads
+ * in flight per lane (fewer than LOADS: fewer registers, for a path off the
+ * common case): its rows of one batch of a group or less by the groups, its
+ * longer rows one after another by the whole block. */
 constexpr int FALLBACK_LOADS = 2;
-/* Rows of up to 64 elements are each one thread's, read from shared memory
- * (reduce_staged_row); longer ones a warp's. The first version gave a row
- * the power of two lanes at or above its width (2, 4, 8, 16): conflict-free,
- * but a row then costs a group's shuffles and index arithmetic for one or two
- * elements a lane - instruction-bound at 1397 GB/s for width 2 and 950 for
- * width 3 on an H100, where the bytes allow ~2400. */
+/* Rows of up to ONE_LANE_MAX_LENGTH elements are each one thread's, read
+ * from shared memory (reduce_staged_row); longer ones a warp's. The first
+ * version gave a row the power of two lanes at or above its width (2, 4, 8,
+ * 16): conflict-free, but a row then costs a group's shuffles and index
+ * arithmetic for one or two elements a lane: instruction-bound at widths 2
+ * and 3, well under what the bytes allow (bench/NOTES.md, session 6). */
 constexpr size_t ONE_LANE_MAX_LENGTH = 64;
 constexpr int MAX_LANES = 32;
 
@@ -150,17 +151,97 @@ template <class Op, class T> __device__ __forceinline__ acc_t<T> reduce_staged_r
     return acc;
 }
 
-template <int LANES, class T, class Op, class Spans>
-__global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__ in, size_t n,
-                                                           Spans spans, size_t rows_per_tile,
-                                                           acc_t<T> *__restrict__ out)
+/* The block's shared memory: the staged tile, as 16-byte vectors. */
+struct tiled_rows_storage {
+    uint4 tile[TILE_VECTORS];
+};
+
+/* The vectors load_tile brought into registers, into shared memory. */
+__device__ __forceinline__ void store_tile(tiled_rows_storage &s, const uint4 (&v)[LOADS],
+                                           const tile_geometry &g)
+{
+    if (!g.is_staged)
+        return;
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k)
+        if (threadIdx.x + k * BLOCK < g.vectors)
+            s.tile[threadIdx.x + k * BLOCK] = v[k];
+}
+
+/* The tile's rows, a batch of one a group at a time: from shared memory
+ * when staged, else from global memory for rows one batch of loads covers
+ * (the long ones are reduce_long_rows'). The loop's trip count is the
+ * block's: every lane meets every shuffle. The thread's group and lane come
+ * from the kernel, computed once: derived here, from threadIdx.x on every
+ * tile, they cost registers (ptxas -v). */
+template <int LANES, class Op, class T, class Spans>
+__device__ __forceinline__ void reduce_group_rows(const tiled_rows_storage &s, unsigned group,
+                                                  unsigned lane, const T *__restrict__ in,
+                                                  Spans spans,
+                                                  size_t shift, const tile_geometry &g,
+                                                  acc_t<T> *__restrict__ out)
 {
     using A = acc_t<T>;
     constexpr size_t V = VECTOR_WIDTH<T>;
     constexpr unsigned GROUPS = BLOCK / LANES;
     const Op op;
-    __shared__ uint4 tile[TILE_VECTORS];
-    const T *staged = reinterpret_cast<const T *>(tile);
+    const T *staged = reinterpret_cast<const T *>(s.tile);
+    for (size_t first = 0; first < g.rows; first += GROUPS) {
+        const size_t r = first + group;
+        const size_t row = g.first_row + r;
+        A acc = identity<Op, A>();
+        bool is_group_row = false; /* the same for the group's lanes: one row */
+        if (r < g.rows) {
+            const size_t begin = spans.begin(row);
+            const size_t length = spans.end(row) - begin;
+            if (g.is_staged) {
+                const T *staged_row = staged + (begin + shift - g.first_vector * V);
+                if constexpr (LANES == 1)
+                    acc = reduce_staged_row<Op>(staged_row, (unsigned)length);
+                else
+                    for (size_t c = lane; c < length; c += LANES)
+                        acc = op(acc, widen(staged_row[c]));
+                is_group_row = true;
+            } else if (!is_long<T>(length, LANES)) {
+                acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, lane, LANES);
+                is_group_row = true;
+            }
+        }
+        acc = group_reduce<LANES, Op>(acc);
+        if (is_group_row && lane == 0)
+            out[row] = acc;
+    }
+}
+
+/* The long rows of an unstaged tile (a long segment is what made it too
+ * large to stage), each by the whole block: 256 threads' loads in flight
+ * instead of one group's. Every thread reads the same offsets, so the loop
+ * and its barriers are the block's. */
+template <int LANES, class Op, class T, class Spans>
+__device__ __forceinline__ void reduce_long_rows(const T *__restrict__ in, Spans spans,
+                                                 const tile_geometry &g, acc_t<T> *__restrict__ out)
+{
+    using A = acc_t<T>;
+    for (size_t r = 0; r < g.rows; ++r) {
+        const size_t row = g.first_row + r;
+        const size_t begin = spans.begin(row);
+        const size_t length = spans.end(row) - begin;
+        if (!is_long<T>(length, LANES))
+            continue;
+        A acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, threadIdx.x, BLOCK);
+        acc = block_reduce<BLOCK, Op>(acc);
+        if (threadIdx.x == 0)
+            out[row] = acc;
+        __syncthreads(); /* block_reduce's slots are written again by the next row */
+    }
+}
+
+template <int LANES, class T, class Op, class Spans>
+__global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__ in, size_t n,
+                                                           Spans spans, size_t rows_per_tile,
+                                                           acc_t<T> *__restrict__ out)
+{
+    __shared__ tiled_rows_storage s;
     const size_t shift = ((uintptr_t)in & 15) / sizeof(T);
     const unsigned group = threadIdx.x / LANES;
     const unsigned lane = threadIdx.x % LANES;
@@ -168,9 +249,8 @@ __global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__
 
     /* Software pipelined: the next tile's loads are issued before this
      * tile's rows are reduced from shared memory, so a block has its 16 KiB
-     * in flight while it adds, not only between barriers. The loops' trip
-     * counts are the block's: every thread meets every barrier and every
-     * lane every shuffle. */
+     * in flight while it adds, not only between barriers. The loop's trip
+     * count is the block's: every thread meets every barrier. */
     size_t t = blockIdx.x;
     if (t >= tiles)
         return;
@@ -178,62 +258,16 @@ __global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__
     uint4 v[LOADS];
     load_tile(v, in, n, shift, current);
     for (; t < tiles; t += gridDim.x) {
-        if (current.is_staged) {
-#pragma unroll
-            for (int k = 0; k < LOADS; ++k)
-                if (threadIdx.x + k * BLOCK < current.vectors)
-                    tile[threadIdx.x + k * BLOCK] = v[k];
-        }
+        store_tile(s, v, current);
         __syncthreads();
         tile_geometry next = current;
         if (t + gridDim.x < tiles) {
             next = tile_at<T>(spans, rows_per_tile, shift, t + gridDim.x);
             load_tile(v, in, n, shift, next);
         }
-
-        for (size_t first = 0; first < current.rows; first += GROUPS) {
-            const size_t r = first + group;
-            const size_t row = current.first_row + r;
-            A acc = identity<Op, A>();
-            bool is_group_row = false; /* the same for the group's lanes: one row */
-            if (r < current.rows) {
-                const size_t begin = spans.begin(row);
-                const size_t length = spans.end(row) - begin;
-                if (current.is_staged) {
-                    const T *staged_row = staged + (begin + shift - current.first_vector * V);
-                    if constexpr (LANES == 1)
-                        acc = reduce_staged_row<Op>(staged_row, (unsigned)length);
-                    else
-                        for (size_t c = lane; c < length; c += LANES)
-                            acc = op(acc, widen(staged_row[c]));
-                    is_group_row = true;
-                } else if (!is_long<T>(length, LANES)) {
-                    acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, lane, LANES);
-                    is_group_row = true;
-                }
-            }
-            acc = group_reduce<LANES, Op>(acc);
-            if (is_group_row && lane == 0)
-                out[row] = acc;
-        }
-        if (!current.is_staged) {
-            /* The long rows (a long segment is what made the tile too large
-             * to stage), each by the whole block: 256 threads' loads in flight
-             * instead of one group's. Every thread reads the same offsets, so
-             * the loop and its barriers are the block's. */
-            for (size_t r = 0; r < current.rows; ++r) {
-                const size_t row = current.first_row + r;
-                const size_t begin = spans.begin(row);
-                const size_t length = spans.end(row) - begin;
-                if (!is_long<T>(length, LANES))
-                    continue;
-                A acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, threadIdx.x, BLOCK);
-                acc = block_reduce<BLOCK, Op>(acc);
-                if (threadIdx.x == 0)
-                    out[row] = acc;
-                __syncthreads(); /* block_reduce's slots are written again by the next row */
-            }
-        }
+        reduce_group_rows<LANES, Op>(s, group, lane, in, spans, shift, current, out);
+        if (!current.is_staged)
+            reduce_long_rows<LANES, Op>(in, spans, current, out);
         __syncthreads(); /* every row read before the next tile is stored */
         current = next;
     }

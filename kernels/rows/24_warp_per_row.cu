@@ -11,18 +11,18 @@
  * at most a few hundred bytes: a group of at most 16 lanes keeps at most
  * 16 x 3 loads in flight per row, and a tile holds few rows of a KiB; from
  * 512 bytes on a whole warp's coalesced loads cover a row, and rows of a few
- * KiB have 32 x 3 vectors in flight. Flaws: rows narrower than 512 bytes leave lanes idle (width 32
- * floats: 8 of 32 lanes read, one plain warp per row measured 60.5 us), and a
- * few very long rows leave most warps without a row (16 rows of 2^20 floats:
- * 16 warps for the whole GPU; the plain kernel measured 848 us).
+ * KiB have 32 x 3 vectors in flight. Flaws: rows narrower than 512 bytes
+ * leave lanes idle (width 32 floats: 8 of 32 lanes read), and a few very
+ * long rows leave most warps without a row (16 rows of 2^20 floats: 16
+ * warps for the whole GPU; both in bench/results/h100_rows_sweep_*.json).
  *
- * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
- * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1: one 4-byte
- * load per warp in flight, 64 warps x 4 B per SM per ~1 us of latency, ~34
- * GB/s: ~2 ms; width 32: 69.2 MB, 8 KB per SM in flight: ~60 us (the plain
- * kernel's 60.5); width 1024: 67.2 MB -> 22.4 + 3 = ~25.5 us; width 2^20:
- * 16 warps with 64 loads in flight each: ~400 us (the plain kernel's 848
- * with one load per lane in flight, halved).
+ * Expected cost (a prediction; measured in
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json): width 1: one 4-byte
+ * load per warp in flight, 64 warps x 4 B per SM per DRAM latency -
+ * latency-bound, far below the stream; width 32: 8 KB per SM in flight,
+ * about half what hides the latency; width 1024: the bytes at the stream's
+ * rate plus a launch; width 2^20: 16 warps, each with its loads in flight,
+ * for the whole GPU.
  *   bench_compare --cols 1024 -m warp_per_row
  */
 #include "method.cuh"

@@ -11,22 +11,20 @@
  * Fixes from warp_per_row (step 24): a row has 256 x 4 vectors in flight (16
  * KiB), not 32 x 2, so rows of tens of KiB stream at full speed and a few
  * hundred rows still fill the GPU (width 32768 floats, 512 rows: one block
- * each; a warp per row measured 38.2 us there). Flaws: narrow rows leave most
- * of the block idle and pay a barrier per row (width 32: the plain kernel
- * measured 405 us); fewer rows than resident blocks (132 x 6 on an H100)
- * leave SMs idle: 16 rows of 2^20 floats are 16 blocks (124 us measured).
- * The first version was a persistent grid walking the rows: 27.4 us at 4096
- * floats on an H100, where CUB's block per segment took 25.1; a block a row
- * measured 24.91-25.38 there (CUB 3.0.1 24.90-24.96) and 19.0 on an H200
- * (CUB 3.5 18.6-19.0).
+ * each, where a warp per row falls behind). Flaws: narrow rows leave most
+ * of the block idle and pay a barrier per row; fewer rows than resident
+ * blocks (132 x 6 on an H100) leave SMs idle: 16 rows of 2^20 floats are 16
+ * blocks. The first version was a persistent grid walking the rows, behind
+ * CUB's block per segment at 4096 floats; a block a row is level with it
+ * on an H100 and an H200 (bench/NOTES.md, session 8).
  *
- * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
- * read + written / ~3.0 TB/s achieved + ~3 us launch): width 1: one busy
- * thread per block and two barriers per row, 2^24 rows over ~1056 resident
- * blocks, ~1 us each: ~15 ms; width 32: ~400 us
- * (as the plain kernel); width 1024: 67.2 MB -> 22.4 + 3 = ~25.5 us; width
- * 2^20: 16 blocks with 16 KiB in flight each, ~0.25 MB in flight in all:
- * ~250 us.
+ * Expected cost (a prediction; measured in
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json): width 1: one busy
+ * thread a block and two barriers a row, 2^24 rows over ~1056 resident
+ * blocks - bound by the blocks' turnover, not the bytes; width 32 the same,
+ * less so; width 1024: the bytes at the stream's rate plus a launch; width
+ * 2^20: 16 blocks with 16 KiB in flight each, a fraction of what hides DRAM
+ * latency.
  *   bench_compare --cols 4096 -m block_per_row
  */
 #include "method.cuh"

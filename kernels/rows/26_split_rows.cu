@@ -20,18 +20,17 @@
  * are 16 x 66 parts on a 132-SM GPU (8 blocks of 256 per SM), one resident
  * wave, and the cost is the read plus one combine per row, overlapped with
  * other rows' reads. The first version cut fixed 32 KiB parts: two waves or
- * more of short items, each paying its block_reduce and ticket, measured
- * 2081-2135 GB/s from 2^18 columns on an H100 and 2533-2672 on an H200
- * (84-86% of the whole array). Flaws: the parts are sized for the mean, so in
+ * more of short items, each paying its block_reduce and ticket, clearly
+ * behind the whole array from 2^18 columns (bench/NOTES.md, session 6).
+ * Flaws: the parts are sized for the mean, so in
  * a powerlaw distribution a segment far longer than the mean is still read
  * by only `parts` blocks.
  *
- * Expected cost, 64 MiB float on an H100 (a PREDICTION, not measured: bytes
- * read at the whole array's ~2.45 TB/s + ~1.5 us for the last rows'
- * combine): width 2^18 and up: 16-1056 parts per row, one wave, 67.1 MB ->
- * 27.4 + 1.5 = ~29 us (~2320 GB/s, 95% of the whole array; the 32 KiB parts
- * measured 31.5-32.3 us); width 1024 and 32 and 1: one part, as
- * block_per_row (~25.5 us, ~400 us, ~15 ms).
+ * Expected cost (a prediction; measured in
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json): width 2^18 and up,
+ * 16-1056 parts per row in one wave: the bytes at the whole array's rate
+ * plus the last rows' combine, a few L2 round trips; width 1024, 32 and 1:
+ * one part, so block_per_row's cost.
  *   bench_compare --cols 1048576 -m split_rows
  */
 #include "method.cuh"

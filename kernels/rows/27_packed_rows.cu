@@ -16,19 +16,18 @@
  *
  * Fixes from tiled_rows (step 23) and group_per_row (22): at widths 2-4 a
  * row there costs a staged store, a barrier share and a thread's index
- * arithmetic; measured on an H100 (64 MiB float, cold, median of 100)
- * tiled_rows read widths 2 and 3 at 1912 and 1932 GB/s (counting the
- * results) against the whole array's 2433, and group_per_row width 8 at
- * 2222 where CUB 3.5's fixed-size rows did 2797. Here a row is a few
+ * arithmetic, which left tiled_rows at widths 2 and 3 well behind the whole
+ * array, and group_per_row at width 8 behind CUB 3.5's fixed-size rows
+ * (bench/results/h100_rows_sweep_cccl35_d3ac2a0.json). Here a row is a few
  * additions in registers. Flaws: only the packed widths, from a 16-byte
  * aligned input and result pointer; any other rows (or an input one element
  * off) are handed to tiled_rows.
  *
- * Expected cost, 64 MiB float on an H100 (bytes read + written / ~3.0 TB/s,
- * the rate of a read-and-write stream, + ~3 us launch): measured at widths
- * 1-4 when a run was W vectors: 3040, 3221, 3103 and 3003 GB/s (44.2, 31.3,
- * 28.9, 27.9 us), above the whole array's read-only 2433; width 8 (a
- * PREDICTION): 69.2 MB -> 23.1 + 3 = ~26 us, ~2650 GB/s; width 16: ~25 us.
+ * Expected cost: the bytes read and written at the rate of a read-and-write
+ * stream, plus a launch - counting the results, above the whole array's
+ * read-only rate at widths 1-4, where the results are a large share of the
+ * bytes (bench/NOTES.md, session 7;
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json).
  *   bench_compare --cols 3 -m packed_rows
  */
 #include <cstring>
@@ -50,8 +49,8 @@ constexpr int BLOCK = 256;
  * that holds whole rows - lcm(W, V) elements, VECTORS loads - and the ROWS
  * rows in it; CHUNKS such runs a thread per batch, so that four 16-byte
  * loads are in flight, eight for runs of 4-7 vectors (width 16 floats, a
- * run of four, read 2688 GB/s on an H100 with one run a batch, CUB 3.5's
- * fixed-size rows 2714). */
+ * run of four, fell behind CUB 3.5's fixed-size rows with one run a batch:
+ * bench/NOTES.md, session 7). */
 constexpr size_t gcd(size_t a, size_t b) { return b == 0 ? a : gcd(b, a % b); }
 
 template <int W, class T> struct packing {

@@ -1,49 +1,44 @@
 /* Step 28 - adaptive: the step that fits the width.
  *
- * Idea: no one row kernel wins at every width (issue 19's table: a plain
- * warp per row is best at 128-4096 floats and 30x too slow at 2^20), so pick
- * one from the mean row length in bytes - the width of rows; n / count for
- * segments - and call its launcher:
- *     rows of a width packed_rows packs (1-4, 8, 16): packed_rows (27)
- *     rows       segments
- *     <= 16 B    <= 16 B      tiled_rows      (23: tiles staged in shared memory)
- *     <= 2 KiB   <= 512 B     group_per_row   (22: 2-16 lanes, 2-3 vectors each;
- *                                              segments: long ones split, below)
- *     <= 4 KiB   <= 4 KiB     warp_per_row    (24)
- *     <= 128 KiB <= 128 KiB   block_per_row   (25: a block a row)
- *     <= 256 KiB <= 512 KiB   tiled_rows      (23: each long row to the whole block)
- *     longer     longer       split_rows      (26: one wave of parts)
- * From the float width sweep on an H100 (64 MiB, cold, median of 100,
- * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json), us: 256 group 26.40 /
- * warp 26.66; 512 group 25.92 / warp 26.59; 1000 warp 26.85 / group 27.94 /
- * block 34.91; 2048 block 25.18 / warp 26.43; 4096-32768 block 25.58-26.94
- * / warp 26.91-57.06; 65536 tiled 26.91 / split 27.65 / block 29.06 (256
- * rows for 792 resident blocks); 100003 split 28.45 / tiled 29.47; widths
- * 1-4, 8 and 16 packed 26.67 (16) and better. The boundaries are bytes of
- * the mean row, so other types follow the float ones by size: a PREDICTION
- * for them, and for the segments' warp and block boundaries, which follow
- * the rows'. Segments keep tiled_rows to 512 KiB: uniform:10000 (40 KB)
- * block 1959 / tiled 1902 / split 1951 GB/s; longer means are not measured.
- * thread_per_row (21) is never the pick. For segments the choice is made
- * from count and n alone: the longest segment would need the offsets read
- * back to the host, a sync inside the timed call. So where the mean is
- * short, the lane groups list every segment over 2 KiB on the device and a
- * second kernel splits those over the grid (long_segments.cuh): in a
- * powerlaw array, whose longest segments are hundreds of times the mean,
- * the groups alone read at 232 GB/s (powerlaw:100, H100), slower than CUB.
+ * Idea: no one row kernel wins at every width (a plain warp per row is best
+ * from a few hundred to a few thousand floats and far behind at 2^20:
+ * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json), so pick one from the
+ * mean row length in bytes - the width of rows; n / count for segments -
+ * and call its launcher. Rows of a width packed_rows packs (27) go there;
+ * anything else takes the first row of CHOICES (below) whose limit the mean
+ * does not pass, a limit for rows and one for segments: tiled_rows (23,
+ * tiles staged in shared memory), group_per_row (22; segments: long ones
+ * split, below), warp_per_row (24), block_per_row (25), tiled_rows again
+ * (each long row to the whole block), split_rows (26, one wave of parts).
+ * A limit sits where the float width sweep (same file) saw the faster step
+ * change. The limits are bytes of the mean row, so other types follow the
+ * float ones by size: a prediction for them, and for the segments' warp and
+ * block limits, which follow the rows'. Segments keep tiled_rows to a
+ * longer mean than rows: at uniform:10000 block, tiled and split read about
+ * alike (bench/results/h100_segments_cccl35_d3ac2a0.txt); longer means are
+ * not measured. thread_per_row (21) is never the pick. For segments the
+ * choice is made from count and n alone: the longest segment would need the
+ * offsets read back to the host, a sync inside the timed call. So where the
+ * mean is short, the lane groups list every segment over
+ * LONG_SEGMENT_BYTES on the device and a second kernel splits those over
+ * the grid (long_segments.cuh):
+ * in a powerlaw array, whose longest segments are hundreds of times the
+ * mean, the groups alone were slower than CUB (bench/NOTES.md, session 6).
  *
  * Fixes from each step alone: every width gets the step measured best
  * there, and a ragged array's long segments do not hold up the short ones.
- * Flaws: the choice is by the mean; the ragged path costs 4.8-6.7 us over
- * the lane groups alone at uniform:100 and uniform:8 (H100) when no segment
- * is long - not explained: ncu times its lane kernel 3.7-6 us slower than
- * group_per_row's, whose SASS issues the same loads in the same order.
+ * Flaws: the choice is by the mean; the ragged path costs more than the lane
+ * groups alone at uniform:100 and uniform:8 when no segment is long
+ * (bench/NOTES.md, session 7) - not explained: ncu times its lane kernel
+ * slower than group_per_row's, whose SASS issues the same loads in the same
+ * order.
  *
- * Expected cost, 64 MiB float on an H100 (a PREDICTION for what is not
- * measured above: bytes read + written / ~3.0 TB/s + ~3 us launch): width 1
- * (packed): 44.2 us measured; width 32 (group): 27.6 measured; powerlaw:100:
- * ~60% of the short segments' bytes by the groups at ~1850 GB/s, the rest
- * split, + ~2 us: ~45 us (CUB: 202); measured 66.4 (H100) and 65.9 (H200).
+ * Expected cost: the chosen step's (its file says why). powerlaw:100: the
+ * short segments' bytes by the groups, the rest split, plus the second
+ * kernel's launch - well ahead of CUB's block a segment, but slower than
+ * that sum predicts on an H100 and an H200
+ * (bench/results/h100_segments_cccl35_d3ac2a0.txt,
+ * h200_segments_cccl35_cbd8c2b.txt).
  *   bench_compare --cols 32 -m adaptive_rows
  */
 #include "long_segments.cuh"

@@ -16,23 +16,22 @@
  * where its fragments meet. Flaws: each tile is a chain of dependent steps
  * - its first segment (a load from the first kernel's list), the window of
  * offsets (one more), the walk, the scan's barriers - and a block runs one
- * tile at a time: 60 registers leave 4 blocks an SM, 64 KiB in flight
- * where the chain, not the bytes, sets the pace. A thread's 64 contiguous
- * bytes are four loads 64 bytes apart (L1 merges their sectors).
+ * tile at a time: the registers (ptxas -v: about 60 a thread) leave 4 blocks
+ * an SM, 64 KiB in flight, where the chain, not the bytes, sets the pace. A
+ * thread's 64 contiguous bytes are four loads 64 bytes apart (L1 merges
+ * their sectors).
  *
- * Expected cost, 64 MiB of floats on an H100: PREDICTED at the whole
- * array's ~2.4 TB/s + ~2 us (uniform:8 ~40 us, uniform:100 and powerlaw:100
- * ~30, uniform:10000 ~29); MEASURED (median of 100, cold) 82.9, 56.0, 64.4
- * and 49.3 us, where adaptive_rows took 55.0, 37.1, 65.2 and 27.9 in the
- * same run (bench/results/experiments/balanced_first_kernel_h100.log) and
- * cub_segmented ~2340, ~200, ~200 and ~30. Earlier versions: tickets
- * joining cross-tile segments in the kernel (a release fence and a trip to
- * L2 a tile) 98.9, 77.4, 79.1, 64.3; a second kernel instead 86.1, 61.3,
- * 67.0, 48.3 (cb68ae8); each tile searching the offsets for its first
- * segment (two or three rounds of a load and a barrier) until the first
- * kernel listed them. Forcing 6 blocks an SM (40 registers) spilled and was
- * slower; tiles of 8 or 16 vectors a thread did not help. Next: a
- * persistent block with two tiles in flight (bench/NOTES.md, session 9).
+ * Expected cost: the whole array's time plus a little for the offsets, had
+ * the bytes set the pace; measured, the chain above keeps it well behind
+ * that and behind adaptive_rows everywhere but powerlaw:100, where the two
+ * are level (bench/results/experiments/balanced_first_kernel_h100.log) -
+ * and far ahead of cub_segmented where the mean is short (its times in
+ * bench/results/h100_segments_cccl35_d3ac2a0.txt). Tried and dropped (bench/NOTES.md,
+ * "Step 29, balanced segments"): tickets joining cross-tile segments in the
+ * kernel (a release fence and a trip to L2 a tile), each tile searching the
+ * offsets for its first segment (rounds of a load and a barrier), 6 blocks
+ * an SM (spills), tiles of 8 or 16 vectors a thread. Next: a persistent
+ * block with two tiles in flight (same section).
  *   bench_compare --segments powerlaw:100 -m balanced_segments
  */
 #include "balanced_segments.cuh"
