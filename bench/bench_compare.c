@@ -28,15 +28,15 @@
 
 static int list_methods(void)
 {
-    printf("%-20s %-11s %-20s %-34s %s\n", "method", "family", "shapes", "source", "idea");
+    printf("%-20s %-11s %-27s %-34s %s\n", "method", "family", "shapes", "source", "idea");
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
         char shapes[64];
         format_method_shapes(m, ",", shapes, sizeof shapes);
-        printf("%-20s %-11s %-20s %-34s %s\n", m->name, family_name(m->family), shapes, m->source,
+        printf("%-20s %-11s %-27s %-34s %s\n", m->name, family_name(m->family), shapes, m->source,
                m->idea);
         if (m->unsupported_why)
-            printf("%-20s %-11s %-20s %-34s refuses %s pairs: %s\n", "", "", "", "",
+            printf("%-20s %-11s %-27s %-34s refuses %s pairs: %s\n", "", "", "", "",
                    m->types ? "some" : "all", m->unsupported_why);
     }
     return 0;
@@ -62,10 +62,7 @@ static void print_version(void)
 static struct run_context options_shape_context(const struct bench_options *o)
 {
     struct run_context c = {.cols = o->cols};
-    const enum shape_kind kind = o->cols || o->row_sweep ? SHAPE_ROWS
-                                 : o->segmented          ? SHAPE_SEGMENTS
-                                                         : SHAPE_WHOLE;
-    snprintf(c.shape, sizeof c.shape, "%s", shape_kind_name(kind));
+    snprintf(c.shape, sizeof c.shape, "%s", shape_kind_name(options_shape_kind(o)));
     snprintf(c.segments, sizeof c.segments, "%s", o->segmented ? o->segments.text : "");
     return c;
 }
@@ -183,7 +180,7 @@ static int measure_and_report(const struct bench_options *o, const struct select
     FILE *tables = writes_to_stdout(o) ? stderr : stdout;
     const struct reduce_spec spec = {o->type, o->op};
     struct run run = {.context = session->context};
-    const bool sweeps = o->sweep || o->row_sweep;
+    const bool sweeps = o->sweep || o->width_sweep;
     int status = sweeps ? run_sweep(o, s, session, tables, &run)
                         : measure_selection(o, s, session, spec, default_n(o, o->type), &run);
     if (status != EXIT_BAD_INPUT) {

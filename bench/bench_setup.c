@@ -48,9 +48,7 @@ int select_methods(const struct bench_options *o, struct selection *s, char *err
         /* Without -m, the methods that compute the run's shape: a table of
          * REFUSED rows (or a sweep's columns of them) says nothing. */
         if (wanted)
-            wanted = method_takes_shape(m, o->cols || o->row_sweep ? SHAPE_ROWS
-                                           : o->segmented         ? SHAPE_SEGMENTS
-                                                                  : SHAPE_WHOLE);
+            wanted = method_takes_shape(m, options_shape_kind(o));
         if (wanted && o->multi_gpu)
             wanted = multi_gpu_default(m->name);
         for (size_t j = 0; j < o->method_count; ++j)

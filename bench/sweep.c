@@ -41,7 +41,7 @@ static int append_rows(struct run *all, const struct run *size_run)
     return 0;
 }
 
-/* A size sweep's rows are keyed by n, a row sweep's by the width. */
+/* A size sweep's rows are keyed by n, a width sweep's by the width. */
 static void print_sweep_row(FILE *out, const struct run *run, bool header, bool by_width)
 {
     if (header) {
@@ -62,7 +62,7 @@ static void print_sweep_row(FILE *out, const struct run *run, bool header, bool 
     fflush(out);
 }
 
-/* A row sweep is read against the whole-array sum of the same total in the
+/* A width sweep is read against the whole-array sum of the same total in the
  * same run: the suite's fastest whole-array kernel and CUB, written with
  * cols 0 (plot_results.py draws the best as the whole-array line). */
 static int measure_whole_array(const struct bench_options *o, struct bench_session *session,
@@ -74,7 +74,7 @@ static int measure_whole_array(const struct bench_options *o, struct bench_sessi
         if (find_method(names[i]))
             whole.methods[whole.count++] = find_method(names[i]);
     struct bench_options at = *o;
-    at.row_sweep = false;
+    at.width_sweep = false;
     at.cols = 0;
     at.rows = 0;
     fprintf(stderr, "sweep: the whole array of n = %zu first\n", total);
@@ -95,35 +95,36 @@ static int measure_whole_array(const struct bench_options *o, struct bench_sessi
 int run_sweep(const struct bench_options *o, const struct selection *s,
               struct bench_session *session, FILE *table, struct run *run)
 {
-    size_t sizes[MAX_SWEEP_SIZES > ROW_SWEEP_MAX_WIDTHS ? MAX_SWEEP_SIZES : ROW_SWEEP_MAX_WIDTHS];
+    size_t sizes[MAX_SWEEP_SIZES > WIDTH_SWEEP_MAX_WIDTHS ? MAX_SWEEP_SIZES : WIDTH_SWEEP_MAX_WIDTHS];
     const size_t total = default_n(o, o->type);
-    const size_t count = o->row_sweep ? row_sweep_widths(total, sizes)
+    const size_t count = o->width_sweep ? width_sweep_widths(total, sizes)
                                       : sweep_sizes(o->sweep_max, sizes, MAX_SWEEP_SIZES);
     *run = (struct run){.context = session->context};
     run->context.n = 0; /* n per row */
-    if (o->row_sweep)
-        snprintf(run->context.shape, sizeof run->context.shape, "%s", shape_kind_name(SHAPE_ROWS));
+    if (o->width_sweep)
+        snprintf(run->context.shape, sizeof run->context.shape, "%s",
+                 shape_kind_name(options_shape_kind(o)));
     print_run_header(table, &run->context);
     fprintf(table, "\n");
-    int status = o->row_sweep ? measure_whole_array(o, session, total, table, run) : 0;
+    int status = o->width_sweep ? measure_whole_array(o, session, total, table, run) : 0;
     if (status == EXIT_BAD_INPUT)
         return status;
     for (size_t i = 0; i < count; ++i) {
-        /* A row sweep keeps the total: total / width whole rows of each width. */
+        /* A width sweep keeps the total: total / width whole rows of each width. */
         struct bench_options at = *o;
-        if (o->row_sweep) {
+        if (o->width_sweep) {
             at.cols = sizes[i];
             at.rows = 0;
         }
-        const size_t n = o->row_sweep ? total / sizes[i] * sizes[i] : sizes[i];
-        fprintf(stderr, "sweep %zu/%zu: n = %zu%s", i + 1, count, n, o->row_sweep ? "" : "\n");
-        if (o->row_sweep)
+        const size_t n = o->width_sweep ? total / sizes[i] * sizes[i] : sizes[i];
+        fprintf(stderr, "sweep %zu/%zu: n = %zu%s", i + 1, count, n, o->width_sweep ? "" : "\n");
+        if (o->width_sweep)
             fprintf(stderr, ", cols = %zu\n", sizes[i]);
         struct run size_run = {0};
         const struct reduce_spec spec = {o->type, o->op};
         const int size_status = measure_selection(&at, s, session, spec, n, &size_run);
         if (size_status != EXIT_BAD_INPUT) {
-            print_sweep_row(table, &size_run, i == 0, o->row_sweep);
+            print_sweep_row(table, &size_run, i == 0, o->width_sweep);
             if (append_rows(run, &size_run) != 0) {
                 fprintf(stderr, "bench_compare: out of host memory gathering the sweep\n");
                 free(size_run.rows);

@@ -1,7 +1,8 @@
 /* bench_compare --sweep: the selected methods over sizes 2^10 .. --sweep-max,
  * powers of two and odd sizes between them, each size a fresh buffer.
- * --row-sweep: the same over row widths (row_sweep_widths, shape.h) at a
- * fixed total, each width's rows keyed by (method, cols). */
+ * --row-sweep and --col-sweep: the same over matrix widths (width_sweep_widths,
+ * shape.h) at a fixed total, reducing the rows or the columns, each width's
+ * rows keyed by (method, cols). */
 #ifndef SWEEP_H
 #define SWEEP_H
 

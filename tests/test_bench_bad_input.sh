@@ -42,6 +42,12 @@ expect "--sweep is for the whole array" --sweep --segments uniform:8
 expect "--batch is for the whole array" --batch 8 --cols 32
 expect "--row-sweep chooses the widths" --row-sweep --cols 32
 expect "--row-sweep needs one type and one operator" --row-sweep --type all
+expect "--col-sweep needs one type and one operator" --col-sweep --op all
+expect "--axis needs --cols" --axis 0
+expect "--axis: 2 is out of range (at most 1" --cols 32 --axis 2
+expect "are not whole rows" --cols 33 --axis 0
+expect "--col-sweep chooses the widths" --col-sweep --cols 32
+expect "--row-sweep and --col-sweep sweep two axes" --row-sweep --col-sweep
 expect "is not uniform:MEAN, powerlaw:MEAN or file:PATH" --segments gauss:5
 expect "the mean length must be 1 or more" --segments uniform:0
 # A mean past 2^40 is refused as it is read: 2 MEAN + 1 once wrapped to 1 here

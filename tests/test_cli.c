@@ -534,7 +534,51 @@ static void shape_options_should_give_rows_and_segments(void)
     n = default_n(&o, TYPE_FLOAT);
     CHECK(options_shape(&o, &n, &shape, &offsets, err, sizeof err));
     CHECK(shape.kind == SHAPE_WHOLE && shape.count == 1 && !offsets);
-    CHECK(parse(&o, err, "--row-sweep --baseline old.csv") == CLI_OK && o.row_sweep);
+    CHECK(parse(&o, err, "--row-sweep --baseline old.csv") == CLI_OK && o.width_sweep);
+}
+
+/* --axis 0 with --cols: the columns shape over the same matrix (count =
+ * cols, n / cols rows); --axis 1 and no --axis: rows; --col-sweep: a width
+ * sweep of columns; what does not fit together is refused, naming it. */
+static void axis_should_pick_the_columns_and_refuse_what_does_not_fit(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN] = "";
+    struct reduce_shape shape;
+    segment_offset *offsets = NULL;
+    CHECK(parse(&o, err, "--cols 128 --axis 0") == CLI_OK && o.axis == AXIS_COLUMNS);
+    size_t n = default_n(&o, TYPE_FLOAT);
+    CHECK(options_shape_kind(&o) == SHAPE_COLUMNS);
+    CHECK(options_shape(&o, &n, &shape, &offsets, err, sizeof err));
+    CHECK(shape.kind == SHAPE_COLUMNS && shape.cols == 128 && shape.count == 128 && !offsets);
+    CHECK(parse(&o, err, "--cols 33 --rows 5 --axis 0") == CLI_OK);
+    n = default_n(&o, TYPE_DOUBLE);
+    CHECK(n == 165 && options_shape(&o, &n, &shape, &offsets, err, sizeof err));
+    CHECK(shape.kind == SHAPE_COLUMNS && shape.count == 33 && shape_length(&shape, 0, n) == 5);
+    CHECK(parse(&o, err, "--cols 32 --axis 1") == CLI_OK && options_shape_kind(&o) == SHAPE_ROWS);
+    CHECK(parse(&o, err, "--cols 32") == CLI_OK && o.axis == AXIS_ROWS);
+    CHECK(parse(&o, err, "--col-sweep") == CLI_OK && o.width_sweep && o.axis == AXIS_COLUMNS);
+    CHECK(options_shape_kind(&o) == SHAPE_COLUMNS);
+    CHECK(parse(&o, err, "--row-sweep") == CLI_OK && options_shape_kind(&o) == SHAPE_ROWS);
+    static const struct { const char *line, *message; } BAD[] = {
+        {"--axis 0", "--axis needs --cols"},
+        {"--axis 1 --segments uniform:8", "--axis needs --cols"},
+        {"--cols 32 --axis 2", "--axis: 2 is out of range (at most 1"},
+        {"--cols 33 --axis 0", "are not whole rows"},
+        {"--col-sweep --cols 32", "--col-sweep chooses the widths: not with --cols"},
+        {"--col-sweep --segments uniform:8", "--col-sweep chooses the widths"},
+        {"--col-sweep --row-sweep", "--row-sweep and --col-sweep sweep two axes: pick one"},
+        {"--col-sweep --type all", "--col-sweep needs one type and one operator"},
+        {"--col-sweep --sweep", "--sweep is for the whole array, not with --col-sweep"},
+        {"--cols 32 --axis 0 --gpus 2", "--gpus is for the whole array, not with --cols"},
+        {"--cols 32 --axis 0 --axis 0", "--axis is given twice"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; ++i) {
+        const enum cli_status status = parse(&o, err, BAD[i].line);
+        CHECK(status == CLI_ERROR && strstr(err, BAD[i].message) != NULL);
+        if (status != CLI_ERROR || !strstr(err, BAD[i].message))
+            fprintf(stderr, "  '%s' -> status %d, message '%s'\n", BAD[i].line, status, err);
+    }
 }
 
 /* ---- the numeric options' bounds (cli_options.c's table) */
@@ -571,6 +615,7 @@ static const struct bound_case BOUNDS[] = {
     {"--gpus", "", 1, 16, AS_INT, AT(gpus)},
     {"--cols", "-n 18446744073709551615", 1, SIZE_MAX, AS_SIZE, AT(cols)},
     {"--rows", "--cols 1", 1, SIZE_MAX, AS_SIZE, AT(rows)},
+    {"--axis", "--cols 1", 0, 1, AS_INT, AT(axis)},
 };
 
 /* Whether o holds the value typed as text. */
@@ -844,5 +889,6 @@ int main(void)
     RUN_TEST(segment_mean_should_stop_at_2_to_the_40);
     RUN_TEST(segments_past_the_count_bound_should_fail_at_once);
     RUN_TEST(help_should_list_every_limit_and_what_exit_0_means);
+    RUN_TEST(axis_should_pick_the_columns_and_refuse_what_does_not_fit);
     return test_exit_code();
 }

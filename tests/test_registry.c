@@ -35,7 +35,8 @@ static void names_should_be_unique_lowercase_identifiers(void)
  * whole array alone) or a host loop; only CPU methods run on the host. */
 static void every_method_should_have_one_entry_point_and_its_texts(void)
 {
-    const unsigned many = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS);
+    const unsigned many = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS) |
+                          SHAPE_BIT(SHAPE_COLUMNS);
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
         CHECK((m->shapes & ~(SHAPE_BIT(SHAPE_WHOLE) | many)) == 0);
@@ -52,8 +53,9 @@ static void every_method_should_have_one_entry_point_and_its_texts(void)
  * CCCL older than 3.1, as CUB's fixed-size rows), PyTorch (no uint32; nothing
  * at all when built without PyTorch), and the reproducible and exact kernels
  * (floating-point sums). Every other method takes every pair. */
-static const char *const NARROW_METHODS[] = {"cublas", "cublas_rows", "cub_atomic", "cub_reproducible",
-                                             "cub_fixed_size", "torch", "reproducible", "exact"};
+static const char *const NARROW_METHODS[] = {"cublas", "cublas_rows", "cublas_columns",
+                                             "cub_atomic", "cub_reproducible", "cub_fixed_size",
+                                             "torch", "reproducible", "exact"};
 
 static bool is_narrow(const char *name)
 {
@@ -129,7 +131,8 @@ static int step_number(const char *name, char *folder, size_t folder_len)
 static void step_numbers_should_be_unique_and_in_story_order(void)
 {
     static const char *const FOLDER[] = {[FAMILY_PROGRESSION] = "classic",
-                                         [FAMILY_MODERN] = "modern", [FAMILY_ROWS] = "rows"};
+                                         [FAMILY_MODERN] = "modern", [FAMILY_ROWS] = "rows",
+                                         [FAMILY_COLUMNS] = "columns"};
     int last = -1;
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         char folder[64] = "";
@@ -139,11 +142,11 @@ static void step_numbers_should_be_unique_and_in_story_order(void)
         if (step != last + 1)
             fprintf(stderr, "  %s: step %02d after step %02d\n", METHODS[i]->name, step, last);
         CHECK(step == last + 1);
-        CHECK(METHODS[i]->family <= FAMILY_ROWS &&
+        CHECK(METHODS[i]->family <= FAMILY_COLUMNS &&
               strcmp(folder, FOLDER[METHODS[i]->family]) == 0);
         last = step;
     }
-    CHECK(last >= 29);
+    CHECK(last >= 31);
 }
 
 /* The summation order matches the rest of the descriptor: a pass kernel's
@@ -166,7 +169,9 @@ static void orders_should_agree_with_the_descriptor(void)
         CHECK(!(m->flags & METHOD_GRID_INDEPENDENT) || !(m->flags & METHOD_ORDER_VARIES));
         if (o.kind != ORDER_SERIAL_CHAIN)
             CHECK((o.width >= 1 || o.kind == ORDER_FIXED_DEPTH) && o.depth >= 1 &&
-                  longest_chain(o, n) < (m->family == FAMILY_ROWS ? n - 1 : n / 200));
+                  longest_chain(o, n) < (m->family == FAMILY_ROWS || m->family == FAMILY_COLUMNS
+                                             ? n - 1
+                                             : n / 200));
         if (m->family == FAMILY_VENDOR)
             CHECK(o.kind == ORDER_SERIAL_CHAIN); /* theirs to know, not ours */
     }
@@ -241,7 +246,8 @@ static void cub_modes_should_refuse_what_this_cccl_cannot_do(void)
 
 /* The shapes each row vendor and the CPU loop declare: CUB's
  * offsets and Thrust's keys take rows and segments, CUB's fixed size and
- * cuBLAS's gemv rows alone; the CPU loop every shape. */
+ * cuBLAS's gemv rows alone, its other gemv columns alone; the CPU loop every
+ * shape. */
 static void row_vendors_and_the_cpu_loop_should_declare_their_shapes(void)
 {
     static const struct {
@@ -251,7 +257,9 @@ static void row_vendors_and_the_cpu_loop_should_declare_their_shapes(void)
                     {"cub_fixed_size", SHAPE_BIT(SHAPE_ROWS)},
                     {"thrust_by_key", SHAPE_BIT(SHAPE_SEGMENTS)},
                     {"cublas_rows", SHAPE_BIT(SHAPE_ROWS)},
-                    {"cpu_loop", SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS)}};
+                    {"cublas_columns", SHAPE_BIT(SHAPE_COLUMNS)},
+                    {"cpu_loop", SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) |
+                                     SHAPE_BIT(SHAPE_SEGMENTS) | SHAPE_BIT(SHAPE_COLUMNS)}};
     for (size_t i = 0; i < sizeof EXPECTED / sizeof EXPECTED[0]; ++i) {
         const struct method *m = find_method(EXPECTED[i].name);
         CHECK(m != NULL);

@@ -293,19 +293,19 @@ static void max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_ide
     free_shape_reference(&ref);
 }
 
-static void row_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n(void)
+static void width_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n(void)
 {
-    size_t widths[ROW_SWEEP_MAX_WIDTHS];
-    const size_t count = row_sweep_widths((size_t)1 << 24, widths);
+    size_t widths[WIDTH_SWEEP_MAX_WIDTHS];
+    const size_t count = width_sweep_widths((size_t)1 << 24, widths);
     CHECK(count == 25 + 4);
     CHECK(widths[0] == 1 && widths[1] == 2 && widths[2] == 3 && widths[3] == 4);
     CHECK(widths[count - 1] == (size_t)1 << 24);
     for (size_t i = 1; i < count; ++i)
         CHECK(widths[i] > widths[i - 1]);
-    CHECK(row_sweep_widths(1, widths) == 1 && widths[0] == 1);
-    CHECK(row_sweep_widths(40, widths) == 8 && widths[7] == 33); /* 1 2 3 4 8 16 32 33 */
-    CHECK(row_sweep_widths(0, widths) == 0);
-    CHECK(row_sweep_widths(SIZE_MAX, widths) <= ROW_SWEEP_MAX_WIDTHS);
+    CHECK(width_sweep_widths(1, widths) == 1 && widths[0] == 1);
+    CHECK(width_sweep_widths(40, widths) == 8 && widths[7] == 33); /* 1 2 3 4 8 16 32 33 */
+    CHECK(width_sweep_widths(0, widths) == 0);
+    CHECK(width_sweep_widths(SIZE_MAX, widths) <= WIDTH_SWEEP_MAX_WIDTHS);
 }
 
 /* ---- bounds: the mean, the count of segments, powerlaw's conversion */
@@ -452,7 +452,7 @@ int main(int argc, char **argv)
     RUN_TEST(a_row_bound_should_be_the_whole_array_bound_at_its_length);
     RUN_TEST(a_wrong_row_should_be_caught_with_its_index_and_values);
     RUN_TEST(max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_identity);
-    RUN_TEST(row_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n);
+    RUN_TEST(width_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n);
     RUN_TEST(segment_mean_should_be_taken_up_to_2_to_the_40_and_refused_past_it);
     RUN_TEST(the_largest_mean_should_cover_n_in_about_n_over_mean_segments);
     RUN_TEST(powerlaw_length_should_clamp_before_it_converts);

@@ -1,10 +1,14 @@
-/* Rows and segments on the GPU, driven by the registry: every method that
- * declares SHAPE_ROWS or SHAPE_SEGMENTS, for every (type, operator) pair it
- * declares, at awkward shapes:
+/* Rows, columns and segments on the GPU, driven by the registry: every
+ * method that declares SHAPE_ROWS, SHAPE_COLUMNS or SHAPE_SEGMENTS, for
+ * every (type, operator) pair it declares, at awkward shapes:
  *   rows: 1 row; 1 column; widths 1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257, 1023,
  *   1024, 1025, 4097, 100003, the odd ones and 32 also from an input pointer
  *   one element off 16 bytes (misaligned rows; 32: whole vectors a row, none
  *   of them aligned); one very long row (2^20 + 3);
+ *   columns: 1 column of 100003 rows; 1 row of 100003 columns; no rows; widths
+ *   1, 2, 3, 31, 32, 33, 255, 257, 1025, 4097, the odd ones and 32 also from
+ *   an input pointer one element off 16 bytes; one tall column (2^20 + 3
+ *   rows, misaligned);
  *   segments: many empty (uniform:1), empty first and last, one long among
  *   a thousand short, uniform:8, uniform:1000, powerlaw:100;
  * on fresh random data (signed, seed printed) and on data with an exact
@@ -21,10 +25,11 @@
  * whole-array method reads REFUSED "whole array only".
  *   test_shapes_gpu [--seed N] [--method NAME] [--quick | --large]
  * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 16, 32, 33, 257
- * and 4097 of 2^14 elements, a long row of 2^18 + 3, the segment edges, one
+ * and 4097 of 2^14 elements, columns 1, 3, 32, 33 and 257, a long row of 2^18 + 3, the segment edges, one
  * long segment among short ones, uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
- * 2^20 + 1 (shorter than 2^31), the float sum alone. */
+ * 2^20 + 1 (shorter than 2^31), and 16 columns of 2^27 + 1 rows, the float
+ * sum alone. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +49,8 @@ extern const struct method method_test_row_per_thread, method_test_row_drops_las
 
 static const size_t WIDTHS[] = {1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 4097, 100003};
 static const size_t QUICK_WIDTHS[] = {1, 3, 4, 16, 32, 33, 257, 4097};
+static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 31, 32, 33, 255, 257, 1025, 4097};
+static const size_t QUICK_COLUMN_WIDTHS[] = {1, 3, 32, 33, 257};
 static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
 static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};
 
@@ -204,6 +211,39 @@ static struct shape_case rows_case(size_t rows, size_t cols, size_t offset)
     return c;
 }
 
+/* The columns of a rows x cols row-major matrix. */
+static struct shape_case columns_case(size_t rows, size_t cols, size_t offset)
+{
+    struct shape_case c = {.shape = {.kind = SHAPE_COLUMNS, .count = cols, .cols = cols},
+                           .n = rows * cols, .offset = offset};
+    snprintf(c.label, sizeof c.label, "columns of %zu rows x %zu cols, offset %zu", rows, cols,
+             offset);
+    return c;
+}
+
+/* The column cases of the default or the quick set into cases[]; returns
+ * how many. */
+static size_t make_column_cases(struct shape_case *cases, bool quick)
+{
+    const size_t elements = quick ? QUICK_CASE_ELEMENTS : CASE_ELEMENTS;
+    const size_t *widths = quick ? QUICK_COLUMN_WIDTHS : COLUMN_WIDTHS;
+    const size_t width_count = quick ? COUNT(QUICK_COLUMN_WIDTHS) : COUNT(COLUMN_WIDTHS);
+    size_t count = 0;
+    if (!quick) {
+        cases[count++] = columns_case(100003, 1, 0);
+        cases[count++] = columns_case(1, 100003, 0);
+    }
+    cases[count++] = columns_case(0, 32, 0);
+    cases[count++] = columns_case(((size_t)1 << (quick ? 18 : 20)) + 3, 1, 1);
+    for (size_t i = 0; i < width_count; ++i) {
+        const size_t rows = elements / widths[i] ? elements / widths[i] : 1;
+        cases[count++] = columns_case(rows, widths[i], 0);
+        if (widths[i] % 2 || widths[i] == 32)
+            cases[count++] = columns_case(rows > 1000 ? 1000 : rows, widths[i], 1);
+    }
+    return count;
+}
+
 /* Which cases: the default set, the sanitizers' few small ones, or one
  * past 2^31 elements. */
 enum case_set { CASES_DEFAULT, CASES_QUICK, CASES_LARGE };
@@ -216,6 +256,10 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
     if (set == CASES_LARGE) {
         const size_t cols = ((size_t)1 << 20) + 1, rows = ((size_t)1 << 11) + 1;
         cases[count++] = rows_case(rows, cols, 0); /* 2^31 + 2^20 + 2^11 + 1 elements */
+        /* 2^31 + 16 elements: the last rows lie past 2^31, each column
+         * reads every 64-byte line of the input once (a short stride keeps
+         * the strided CPU reference a stream, not a miss per element) */
+        cases[count++] = columns_case(((size_t)1 << 27) + 1, 16, 0);
         return count;
     }
     const bool quick = set == CASES_QUICK;
@@ -234,6 +278,7 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
         if (widths[i] % 2 || widths[i] == 32)
             cases[count++] = rows_case(rows > 1000 ? 1000 : rows, widths[i], 1);
     }
+    count += make_column_cases(cases + count, quick);
     /* Empty first and last, and a run of empties in between. */
     static const segment_offset EDGES[] = {0, 0, 0, 5, 5, 5, 40, 41, 41, 1000, 1000};
     offsets[lists] = malloc(sizeof EDGES);

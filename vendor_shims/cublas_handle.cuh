@@ -1,4 +1,4 @@
-/* What the cuBLAS shims share (cublas.cu, cublas_rows.cu): one handle per
+/* What the cuBLAS shims share (cublas.cu, cublas_sum_gemv.cu): one handle per
  * device, created on the first call (a warm-up, untimed) and kept, and
  * CUBLAS_TRY, cuBLAS's counterpart of CUDA_TRY (cuda_check.h): on failure it
  * prints the call, file:line and cuBLAS's status string, and returns

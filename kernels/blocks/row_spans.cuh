@@ -40,6 +40,7 @@ template <class F> int with_spans(reduce_shape shape, F &&f)
     case SHAPE_ROWS: return f(uniform_rows{shape.count, shape.cols});
     case SHAPE_SEGMENTS: return f(offset_segments{shape.count, shape.offsets});
     case SHAPE_WHOLE:
+    case SHAPE_COLUMNS: /* a column is not a span: the column steps read it */
     case SHAPE_KIND_COUNT: break;
     }
     return (int)cudaErrorInvalidValue;

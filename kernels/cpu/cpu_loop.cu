@@ -7,8 +7,11 @@
  * (T, Op) like the kernels; half and bfloat16 are widened to float.
  * Rows and segments: the same loop over each row or segment in turn (an
  * empty segment gives the identity), so every result is one serial chain of
- * its own length.
+ * its own length. Columns: one running total per column, the rows read in
+ * order (each row once, contiguously), so each column is a serial chain
+ * down its rows.
  *   bench_compare -m cpu_loop        bench_compare --cols 32 -m cpu_loop
+ *   bench_compare --cols 128 --axis 0 -m cpu_loop
  */
 #include "method.cuh"
 
@@ -23,11 +26,25 @@ template <class T, class Op> struct cpu_loop_reduce {
         return acc;
     }
 
+    /* Row r adds its element c to column c's running total. */
+    static void reduce_columns(const T *in, size_t cols, size_t n, acc_t<T> *results)
+    {
+        for (size_t c = 0; c < cols; ++c)
+            results[c] = identity<Op, acc_t<T>>();
+        for (size_t row = 0; row < n; row += cols)
+            for (size_t c = 0; c < cols; ++c)
+                results[c] = Op{}(results[c], widen(in[row + c]));
+    }
+
     /* The bounds worked out here, not by shape.h's shape_first and
      * shape_length: two calls into another file per row tripled the time
      * of a one-column input. */
     static void reduce(const T *in, reduce_shape shape, size_t n, acc_t<T> *results)
     {
+        if (shape.kind == SHAPE_COLUMNS) {
+            reduce_columns(in, shape.cols, n, results);
+            return;
+        }
         const bool segments = shape.kind == SHAPE_SEGMENTS;
         for (size_t i = 0; i < shape.count; ++i) {
             const size_t begin = segments ? (size_t)shape.offsets[i] : i * shape.cols;
@@ -46,4 +63,5 @@ DEFINE_METHOD(cpu_loop, .family = FAMILY_CPU, .source = "seeds 000, 003",
               .host = host_any_pair<cpu_loop_reduce>,
               .flags = METHOD_SERIAL_CHAIN | METHOD_GRID_INDEPENDENT, /* one order on any machine */
               .order = {.kind = ORDER_SERIAL_CHAIN},
-              .shapes = SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));
+              .shapes = SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS) |
+                        SHAPE_BIT(SHAPE_COLUMNS));

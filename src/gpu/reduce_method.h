@@ -19,7 +19,8 @@ extern "C" {
 
 /* Reduces the n elements of spec.type at d_in with spec.op, cut by `shape`
  * (shape.h: the whole array is one result of n elements; rows and segments
- * give shape.count results; segment offsets are in device memory), into
+ * give shape.count results, columns shape.cols of n / shape.cols elements
+ * each, a row apart; segment offsets are in device memory), into
  * d_out[0 .. shape.count), one accumulator (accumulator_type(spec.type))
  * each, on `stream`. Both pointers are device memory. Must be right for any
  * n (no elements gives the operator's identity), any d_in aligned to its
@@ -65,6 +66,7 @@ enum method_family {
     FAMILY_PROGRESSION, /* the classic story: atomics, Harris reduce0..7 */
     FAMILY_MODERN,      /* shuffles, cooperative groups, vector loads, one pass */
     FAMILY_ROWS,        /* many reductions at once: rows and segments, by width */
+    FAMILY_COLUMNS,     /* the columns of a row-major matrix */
     FAMILY_VENDOR,      /* CUB, Thrust, cuBLAS */
     FAMILY_CPU,         /* host loops, for scale */
 };

@@ -42,6 +42,7 @@ const char *family_name(enum method_family family)
     case FAMILY_PROGRESSION: return "progression";
     case FAMILY_MODERN: return "modern";
     case FAMILY_ROWS: return "rows";
+    case FAMILY_COLUMNS: return "columns";
     case FAMILY_VENDOR: return "vendor";
     case FAMILY_CPU: return "cpu";
     }
@@ -70,7 +71,8 @@ bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *re
 {
     if (method_takes_shape(m, kind))
         return false;
-    if (!method_takes_shape(m, SHAPE_ROWS) && !method_takes_shape(m, SHAPE_SEGMENTS)) {
+    if (!method_takes_shape(m, SHAPE_ROWS) && !method_takes_shape(m, SHAPE_SEGMENTS) &&
+        !method_takes_shape(m, SHAPE_COLUMNS)) {
         snprintf(reason, reason_len, "refused: whole array only");
         return true;
     }

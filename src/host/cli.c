@@ -28,6 +28,7 @@ static void set_defaults(struct bench_options *o)
     o->sweep_max = DEFAULT_SWEEP_MAX;
     o->gpus = 1;
     o->combines = ALL_COMBINES;
+    o->axis = AXIS_ROWS;
 }
 
 static const struct option LONG_OPTIONS[] = {
@@ -59,7 +60,9 @@ static const struct option LONG_OPTIONS[] = {
     {"ladder", no_argument, NULL, OPT_LADDER},
     {"cols", required_argument, NULL, OPT_COLS},  {"rows", required_argument, NULL, OPT_ROWS},
     {"segments", required_argument, NULL, OPT_SEGMENTS},
-    {"row-sweep", no_argument, NULL, OPT_ROW_SWEEP}, {NULL, 0, NULL, 0},
+    {"row-sweep", no_argument, NULL, OPT_ROW_SWEEP},
+    {"col-sweep", no_argument, NULL, OPT_COL_SWEEP},
+    {"axis", required_argument, NULL, OPT_AXIS},  {NULL, 0, NULL, 0},
 };
 /* '+': options end at the first non-option (no reordering, so --compare can
  * take its second file); ':': a missing value is reported, not printed. */
@@ -78,7 +81,7 @@ static const struct field_option FLAG_OPTIONS[] = {
     {OPT_IGNORE_DEVICE, offsetof(struct bench_options, ignore_device)},
     {OPT_LIST_DEVICES, offsetof(struct bench_options, list_devices)},
     {OPT_LADDER, offsetof(struct bench_options, ladder)},
-    {OPT_ROW_SWEEP, offsetof(struct bench_options, row_sweep)},
+    {OPT_ROW_SWEEP, offsetof(struct bench_options, width_sweep)},
 };
 static const struct field_option PATH_OPTIONS[] = {
     {OPT_CSV, offsetof(struct bench_options, csv_path)},
@@ -180,6 +183,10 @@ static bool apply_named(struct bench_options *o, int id, const char *name, const
     case OPT_SEGMENTS:
         o->segmented = true;
         return parse_segment_spec(value, &o->segments, err, err_len);
+    case OPT_COL_SWEEP: /* a flag that also sets the axis */
+        o->width_sweep = true;
+        o->axis = AXIS_COLUMNS;
+        return true;
     default: /* in LONG_OPTIONS without a handler */
         cli_fail(err, err_len, "unknown option '%s' (see --help)", name);
         return false;
@@ -297,11 +304,20 @@ enum cli_status parse_bench_options(int argc, char **argv, struct bench_options 
 
 bool writes_to_stdout(const struct bench_options *o) { return stdout_output_count(o) > 0; }
 
+enum shape_kind options_shape_kind(const struct bench_options *o)
+{
+    if (o->cols || o->width_sweep)
+        return o->axis == AXIS_COLUMNS ? SHAPE_COLUMNS : SHAPE_ROWS;
+    return o->segmented ? SHAPE_SEGMENTS : SHAPE_WHOLE;
+}
+
 bool options_shape(const struct bench_options *o, size_t *n, struct reduce_shape *shape,
                    segment_offset **offsets, char *err, size_t err_len)
 {
     *offsets = NULL;
     *shape = whole_shape();
+    if (o->cols && o->axis == AXIS_COLUMNS)
+        return make_columns_shape(o->cols, o->rows, *n, shape, err, err_len);
     if (o->cols)
         return make_rows_shape(o->cols, o->rows, *n, shape, err, err_len);
     if (!o->segmented)

@@ -26,6 +26,8 @@
 #define METHOD_NAME_MAX 48
 #define CLI_ERROR_LEN 256
 #define GPUS_ALL 0 /* --gpus all: every visible GPU */
+#define AXIS_COLUMNS 0 /* --axis 0: one result per column of --cols' matrix */
+#define AXIS_ROWS 1    /* --axis 1 (the default): one per row */
 
 struct bench_options {
     size_t n;           /* 0: `bytes` worth of the element type (default_n) */
@@ -57,11 +59,13 @@ struct bench_options {
     int gpus;           /* --gpus N (1 without it: today's one-GPU path); GPUS_ALL */
     unsigned combines;  /* --combine: COMBINE_BIT()s (scaling.h); default p2p and nccl */
     bool ladder;        /* --ladder: with --gpus, sizes 2^24 .. past one GPU's memory */
-    size_t cols;        /* --cols: row width; 0: not rows */
+    size_t cols;        /* --cols: row width; 0: not a matrix */
     size_t rows;        /* --rows (with --cols); 0: the total / cols */
+    int axis;           /* --axis (with --cols or a width sweep): AXIS_ROWS or AXIS_COLUMNS */
     bool segmented;     /* --segments given */
     struct segment_spec segments;
-    bool row_sweep;     /* widths 1 .. n at a fixed total (row_sweep_widths) */
+    bool width_sweep;   /* --row-sweep, --col-sweep (axis 0): widths 1 .. n at a fixed
+                           total (width_sweep_widths) */
     bool help;
     const char *csv_path, *json_path, *markdown_path; /* "-": stdout */
     const char *baseline_path;
@@ -95,9 +99,13 @@ bool runs_matrix(const struct bench_options *opts);
  * --bytes (default 64 MiB) / element size. */
 size_t default_n(const struct bench_options *opts, enum element_type t);
 
+/* The kind of shape the options ask for: rows or columns (--cols, a width
+ * sweep, by the axis), segments, or the whole array. */
+enum shape_kind options_shape_kind(const struct bench_options *opts);
+
 /* The shape the options ask for over the n elements a run of that type uses
  * (*n in: default_n; a file of segment lengths sets it to their total):
- * whole, --cols / --rows, or --segments drawn from the seed. *offsets is
+ * whole, --cols / --rows (rows or columns by --axis), or --segments drawn from the seed. *offsets is
  * malloc'd for segments (free it), NULL otherwise. False with one line in err. */
 bool options_shape(const struct bench_options *opts, size_t *n, struct reduce_shape *shape,
                    segment_offset **offsets, char *err, size_t err_len);

@@ -26,6 +26,12 @@ static const char *matrix_option(const struct bench_options *o)
     return o->type == TYPE_COUNT ? "type" : "op";
 }
 
+/* The width sweep as it was asked for. */
+static const char *width_sweep_option(const struct bench_options *o)
+{
+    return o->axis == AXIS_COLUMNS ? "--col-sweep" : "--row-sweep";
+}
+
 /* --list and --list-devices take nothing; --compare reads two files: it
  * takes -m (which methods) and --ignore-device, nothing that measures. */
 static bool check_exclusive_modes(const struct bench_options *o, const bool given[OPT_COUNT],
@@ -92,6 +98,8 @@ static bool check_needed_options(const struct bench_options *o, const bool given
         {OPT_COMBINE, {OPT_GPUS, 0}, "--combine only applies to --gpus"},
         {OPT_LADDER, {OPT_GPUS, 0}, "--ladder only applies to --gpus"},
         {OPT_ROWS, {OPT_COLS, 0}, "--rows needs --cols (the width of a row)"},
+        {OPT_AXIS, {OPT_COLS, 0}, "--axis needs --cols (the matrix whose rows or columns it "
+                                  "reduces; the sweeps are --row-sweep and --col-sweep)"},
         {OPT_MIN_SAMPLES, {OPT_MAX_NOISE, 0}, STOPPING_RULE_ONLY},
         {OPT_MAX_SAMPLES, {OPT_MAX_NOISE, 0}, STOPPING_RULE_ONLY},
         {OPT_TIMEOUT, {OPT_MAX_NOISE, 0}, STOPPING_RULE_ONLY},
@@ -114,6 +122,7 @@ static bool check_pick_one(const struct bench_options *o, const bool given[OPT_C
     (void)o;
     static const struct { int a, b; const char *message; } PICK_ONE[] = {
         {OPT_COLS, OPT_SEGMENTS, "--cols and --segments are two shapes: pick one"},
+        {OPT_ROW_SWEEP, OPT_COL_SWEEP, "--row-sweep and --col-sweep sweep two axes: pick one"},
         {'S', OPT_MAX_NOISE, "-S fixes the sample count, --max-noise stops on noise: pick one"},
         {OPT_SWEEP, OPT_PROGRESSION, "--sweep and --progression are separate views: pick one"},
         {'n', 'b', "-n and --bytes both give the size: pick one"},
@@ -126,7 +135,7 @@ static bool check_pick_one(const struct bench_options *o, const bool given[OPT_C
     return true;
 }
 
-/* --ladder and --row-sweep choose sizes or widths themselves. */
+/* --ladder and the width sweeps choose sizes or widths themselves. */
 static bool check_chosen_sizes(const struct bench_options *o, const bool given[OPT_COUNT],
                                char *err, size_t err_len)
 {
@@ -135,34 +144,33 @@ static bool check_chosen_sizes(const struct bench_options *o, const bool given[O
         cli_fail(err, err_len, "--ladder chooses the sizes: not with %s", o->n ? "-n" : "--bytes");
         return false;
     }
-    if (o->row_sweep && (o->cols || o->segmented)) {
-        cli_fail(err, err_len, "--row-sweep chooses the widths: not with %s",
+    if (o->width_sweep && (o->cols || o->segmented)) {
+        cli_fail(err, err_len, "%s chooses the widths: not with %s", width_sweep_option(o),
                  o->cols ? "--cols" : "--segments");
         return false;
     }
     return true;
 }
 
-/* Rows and segments: nothing that only the whole array has (--sweep's
- * sizes, --gpus' shards, --batch's table), one type and operator for
- * --row-sweep's own table. */
+/* Rows, columns and segments: nothing that only the whole array has
+ * (--sweep's sizes, --gpus' shards, --batch's table), one type and operator
+ * for a width sweep's own table. */
 static bool check_whole_array_only(const struct bench_options *o, const bool given[OPT_COUNT],
                                    char *err, size_t err_len)
 {
     static const struct { int id; const char *name; } WHOLE_ONLY[] = {
         {OPT_GPUS, "--gpus"}, {OPT_SWEEP, "--sweep"}, {OPT_BATCH, "--batch"},
         {OPT_LADDER, "--ladder"}};
-    const bool shaped = o->cols || o->segmented || o->row_sweep;
+    const bool shaped = o->cols || o->segmented || o->width_sweep;
     for (size_t i = 0; shaped && i < sizeof WHOLE_ONLY / sizeof WHOLE_ONLY[0]; ++i)
         if (given[WHOLE_ONLY[i].id]) {
             cli_fail(err, err_len, "%s is for the whole array, not with %s", WHOLE_ONLY[i].name,
-                     o->row_sweep ? "--row-sweep" : o->cols ? "--cols" : "--segments");
+                     o->width_sweep ? width_sweep_option(o) : o->cols ? "--cols" : "--segments");
             return false;
         }
-    if (o->row_sweep && (o->progression || runs_matrix(o))) {
-        cli_fail(err, err_len,
-                 "--row-sweep needs one type and one operator and its own table, not %s",
-                 o->progression ? "--progression" : "--type all or --op all");
+    if (o->width_sweep && (o->progression || runs_matrix(o))) {
+        cli_fail(err, err_len, "%s needs one type and one operator and its own table, not %s",
+                 width_sweep_option(o), o->progression ? "--progression" : "--type all or --op all");
         return false;
     }
     return true;

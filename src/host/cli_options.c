@@ -78,6 +78,9 @@ const struct numeric_option NUMERIC_OPTIONS[] = {
      .field = FIELD(cols), .min = 1, .max = SIZE_MAX},
     {.id = OPT_ROWS, .name = "--rows", .usage = "--rows R", .kind = NUMERIC_SIZE,
      .field = FIELD(rows), .min = 1, .max = SIZE_MAX},
+    {.id = OPT_AXIS, .name = "--axis", .usage = "--axis A", .kind = NUMERIC_INT,
+     .field = FIELD(axis), .min = AXIS_COLUMNS, .max = AXIS_ROWS,
+     .max_why = "0 reduces the columns, 1 the rows"},
 };
 const size_t NUMERIC_OPTION_COUNT = sizeof NUMERIC_OPTIONS / sizeof NUMERIC_OPTIONS[0];
 

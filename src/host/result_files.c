@@ -50,7 +50,7 @@
  *   context's n; a sweep (--sweep) writes one file of the same format with a
  *   row per method and size, and context n = 0; a row sweep (--row-sweep) a
  *   row per method and width (cols), context shape rows, cols 0.
- * - Shapes (v4): context shape = whole / rows / segments, result_count (the
+ * - Shapes (v4): context shape = whole / rows / segments / columns, result_count (the
  *   results: 1, the rows, the segments), cols (rows: the width) and segments
  *   (the --segments spec, "" otherwise); column cols (a row's width, 0 for
  *   the other shapes). Verdicts are refused across shapes (baseline.h:

@@ -13,7 +13,7 @@
  * lengths are not the same numbers. */
 #define SEGMENT_STREAM 0x5e9e47u
 
-static const char *const KIND_NAMES[SHAPE_KIND_COUNT] = {"whole", "rows", "segments"};
+static const char *const KIND_NAMES[SHAPE_KIND_COUNT] = {"whole", "rows", "segments", "columns"};
 
 const char *shape_kind_name(enum shape_kind k)
 {
@@ -33,8 +33,9 @@ struct reduce_shape whole_shape(void)
     return (struct reduce_shape){.kind = SHAPE_WHOLE, .count = 1};
 }
 
-bool make_rows_shape(size_t cols, size_t rows, size_t n, struct reduce_shape *shape, char *err,
-                     size_t err_len)
+/* The rows of a matrix of `cols` columns: `rows`, or n / cols when rows is 0. */
+static bool matrix_rows(size_t cols, size_t rows, size_t n, size_t *matrix_rows, char *err,
+                        size_t err_len)
 {
     if (cols == 0) {
         snprintf(err, err_len, "--cols: a row of 0 elements has no width; give 1 or more");
@@ -52,7 +53,25 @@ bool make_rows_shape(size_t cols, size_t rows, size_t n, struct reduce_shape *sh
         snprintf(err, err_len, "--rows %zu x --cols %zu elements is too large", rows, cols);
         return false;
     }
+    *matrix_rows = rows;
+    return true;
+}
+
+bool make_rows_shape(size_t cols, size_t rows, size_t n, struct reduce_shape *shape, char *err,
+                     size_t err_len)
+{
+    if (!matrix_rows(cols, rows, n, &rows, err, err_len))
+        return false;
     *shape = (struct reduce_shape){.kind = SHAPE_ROWS, .count = rows, .cols = cols};
+    return true;
+}
+
+bool make_columns_shape(size_t cols, size_t rows, size_t n, struct reduce_shape *shape,
+                        char *err, size_t err_len)
+{
+    if (!matrix_rows(cols, rows, n, &rows, err, err_len))
+        return false;
+    *shape = (struct reduce_shape){.kind = SHAPE_COLUMNS, .count = cols, .cols = cols};
     return true;
 }
 
@@ -61,6 +80,7 @@ size_t shape_first(const struct reduce_shape *shape, size_t i, size_t n)
     (void)n;
     switch (shape->kind) {
     case SHAPE_ROWS: return i * shape->cols;
+    case SHAPE_COLUMNS: return i;
     case SHAPE_SEGMENTS: return (size_t)shape->offsets[i];
     default: return 0;
     }
@@ -70,12 +90,18 @@ size_t shape_length(const struct reduce_shape *shape, size_t i, size_t n)
 {
     switch (shape->kind) {
     case SHAPE_ROWS: return shape->cols;
+    case SHAPE_COLUMNS: return n / shape->cols;
     case SHAPE_SEGMENTS: return (size_t)(shape->offsets[i + 1] - shape->offsets[i]);
     default: return n;
     }
 }
 
-size_t row_sweep_widths(size_t n, size_t *widths)
+size_t shape_stride(const struct reduce_shape *shape)
+{
+    return shape->kind == SHAPE_COLUMNS ? shape->cols : 1;
+}
+
+size_t width_sweep_widths(size_t n, size_t *widths)
 {
     static const size_t ODD[] = {3, 33, 1000, 100003};
     size_t count = 0, odd = 0;

@@ -1,12 +1,19 @@
 /* What a reduction produces from its n elements, beside the element type and
- * the operator: one value for the whole array, one per row of a matrix, or
- * one per segment of a ragged array. Pure host code, tested on the CPU.
+ * the operator: one value for the whole array, one per row or one per column
+ * of a matrix, or one per segment of a ragged array. Pure host code, tested
+ * on the CPU.
  *
  *   whole     today's reduction: one result (count 1).
  *   rows      count rows of cols elements, row-major and contiguous
  *             (n = count x cols): row i is elements [i x cols, (i+1) x cols).
  *             When cols x element size is not a multiple of 16 bytes, most
  *             rows start misaligned for 16-byte loads: methods handle it.
+ *   columns   the count = cols columns of a row-major matrix of n / cols
+ *             rows (the same layout as rows): element (r, c) is at
+ *             r x cols + c, so column c is elements c, c + cols, c + 2 cols,
+ *             ... - n / cols of them, cols apart (shape_stride). Neighbouring
+ *             columns are neighbouring elements: a row of the matrix is
+ *             contiguous, a column is not.
  *   segments  count segments described by count + 1 offsets, as CUB takes
  *             them: segment i is elements [offsets[i], offsets[i+1]),
  *             offsets[0] = 0, offsets[count] = n, never decreasing. An empty
@@ -24,7 +31,7 @@
 extern "C" {
 #endif
 
-enum shape_kind { SHAPE_WHOLE, SHAPE_ROWS, SHAPE_SEGMENTS, SHAPE_KIND_COUNT };
+enum shape_kind { SHAPE_WHOLE, SHAPE_ROWS, SHAPE_SEGMENTS, SHAPE_COLUMNS, SHAPE_KIND_COUNT };
 #define SHAPE_BIT(k) (1u << (k))
 
 /* Offsets are 64-bit: more than 2^31 elements in all is a shape the suite
@@ -33,15 +40,16 @@ typedef uint64_t segment_offset;
 
 struct reduce_shape {
     enum shape_kind kind;
-    size_t count;  /* results: 1 for whole, the rows, or the segments */
-    size_t cols;   /* rows: elements in each row (>= 1); 0 for the other kinds */
+    size_t count;  /* results: 1 for whole, the rows, the columns or the segments */
+    size_t cols;   /* rows and columns: elements in each row of the matrix (>= 1);
+                      0 for the other kinds */
     const segment_offset *offsets; /* segments: count + 1 offsets - device memory
                                       when a method gets the shape, host memory
                                       for the references and CPU methods; NULL
                                       for the other kinds */
 };
 
-/* "whole", "rows", "segments" (tables, result files, messages). */
+/* "whole", "rows", "segments", "columns" (tables, result files, messages). */
 const char *shape_kind_name(enum shape_kind k);
 /* The kind with that name; SHAPE_KIND_COUNT if none. */
 enum shape_kind shape_kind_from_name(const char *name);
@@ -54,17 +62,24 @@ struct reduce_shape whole_shape(void);
  * total that is not rows x cols, or rows x cols past SIZE_MAX. */
 bool make_rows_shape(size_t cols, size_t rows, size_t n, struct reduce_shape *shape, char *err,
                      size_t err_len);
+/* The same matrix (--cols, --axis 0), one result per column: count = cols. */
+bool make_columns_shape(size_t cols, size_t rows, size_t n, struct reduce_shape *shape,
+                        char *err, size_t err_len);
 
-/* Where result i's elements start, and how many there are (host offsets for
- * segments; the whole array is result 0 of n). */
+/* Result i's elements: shape_length of them, the first at shape_first, each
+ * shape_stride after the one before (host offsets for segments; the whole
+ * array is result 0 of n; a column is element i of each row: first i,
+ * length n / cols, stride cols; every other kind is contiguous, stride 1). */
 size_t shape_first(const struct reduce_shape *shape, size_t i, size_t n);
 size_t shape_length(const struct reduce_shape *shape, size_t i, size_t n);
+size_t shape_stride(const struct reduce_shape *shape);
 
-/* --row-sweep's widths at a total of n: every power of two up to n and the
- * odd widths 3, 33, 1000 and 100003 that fit, ascending, into widths[] (room
- * for ROW_SWEEP_MAX_WIDTHS). Returns how many. */
-#define ROW_SWEEP_MAX_WIDTHS 72
-size_t row_sweep_widths(size_t n, size_t *widths);
+/* --row-sweep's and --col-sweep's widths (cols) at a total of n: every power
+ * of two up to n and the odd widths 3, 33, 1000 and 100003 that fit,
+ * ascending, into widths[] (room for WIDTH_SWEEP_MAX_WIDTHS). Returns how
+ * many. */
+#define WIDTH_SWEEP_MAX_WIDTHS 72
+size_t width_sweep_widths(size_t n, size_t *widths);
 
 /* --segments SPEC: where the segment lengths come from.
  *   uniform:MEAN   lengths uniform in 0 .. 2 MEAN: empty segments included

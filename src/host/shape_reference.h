@@ -1,5 +1,6 @@
-/* The CPU reference of a rows or segments reduction, one result at a time,
- * and the check of every result a method wrote.
+/* The CPU reference of a rows, columns or segments reduction, one result at
+ * a time (a column read a row apart), and the check of every result a method
+ * wrote.
  *
  * Compact on purpose: a 1-column 64 MiB float input has 16M rows, so a row
  * keeps two doubles, not a struct reference - its exact sum rounded once to
