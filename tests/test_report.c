@@ -1,6 +1,7 @@
 /* The compact --type all --op all table (report.h) on hand-made runs: our
  * best kernel, the rows family included, beside CUB (its segmented reduce
- * for shapes), Thrust and PyTorch, "-" for what a run did not measure. */
+ * for shapes), Thrust and PyTorch, "-" for what a run did not measure; and
+ * the run header's line for a shape. */
 #include <stdio.h>
 #include <string.h>
 
@@ -72,9 +73,40 @@ static void matrix_should_print_a_dash_for_what_a_run_did_not_measure(void)
     CHECK(dashes == 2);
 }
 
+/* The header printed for a run of this shape, into buf. */
+static void header_text(const char *shape, size_t n, size_t cols, size_t results, char *buf,
+                        size_t len)
+{
+    struct run_context c = {.n = n, .cols = cols, .result_count = results};
+    snprintf(c.shape, sizeof c.shape, "%s", shape);
+    snprintf(c.element_type, sizeof c.element_type, "float");
+    snprintf(c.op, sizeof c.op, "sum");
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    print_run_header(f, &c);
+    rewind(f);
+    buf[fread(buf, 1, len - 1, f)] = '\0';
+    fclose(f);
+}
+
+/* Rows name the rows and the width; columns the rows (n / cols) and the
+ * columns, each a result - not the result count as if it were rows. */
+static void header_should_describe_rows_and_columns_by_their_own_counts(void)
+{
+    char text[4096];
+    header_text("rows", 1000 * 7, 7, 1000, text, sizeof text);
+    CHECK(strstr(text, "shape    rows: 1000 rows x 7 cols") != NULL);
+    header_text("columns", 131072 * 128, 128, 128, text, sizeof text);
+    CHECK(strstr(text, "shape    columns: 131072 rows x 128 cols, a result per column") != NULL);
+    CHECK(strstr(text, "rows: 128 rows") == NULL);
+}
+
 int main(void)
 {
     RUN_TEST(matrix_should_set_row_steps_against_cub_segmented_and_torch);
     RUN_TEST(matrix_should_print_a_dash_for_what_a_run_did_not_measure);
+    RUN_TEST(header_should_describe_rows_and_columns_by_their_own_counts);
     return test_exit_code();
 }

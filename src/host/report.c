@@ -48,7 +48,11 @@ void print_run_header(FILE *out, const struct run_context *c)
         fprintf(out, "input    type %s, op %s, n per line below; %s, seed %llu, offset %zu elements\n",
                 c->element_type, c->op, c->distribution, (unsigned long long)c->seed, c->offset);
     if (c->shape[0] && strcmp(c->shape, shape_kind_name(SHAPE_WHOLE)) != 0) {
-        if (c->cols > 0)
+        const bool columns = strcmp(c->shape, shape_kind_name(SHAPE_COLUMNS)) == 0;
+        if (c->cols > 0 && columns && c->n > 0)
+            fprintf(out, "shape    columns: %zu rows x %zu cols, a result per column", c->n / c->cols,
+                    c->cols);
+        else if (c->cols > 0 && !columns)
             fprintf(out, "shape    rows: %zu rows x %zu cols", c->result_count, c->cols);
         else if (c->segments[0])
             fprintf(out, "shape    segments: %zu from %s", c->result_count, c->segments);
