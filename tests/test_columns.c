@@ -30,6 +30,9 @@ static void columns_shape_should_describe_each_column_a_row_apart(void)
     CHECK(!make_columns_shape(SIZE_MAX / 2, 3, 0, &s, err, sizeof err));
     CHECK(strcmp(shape_kind_name(SHAPE_COLUMNS), "columns") == 0);
     CHECK(shape_kind_from_name("columns") == SHAPE_COLUMNS);
+    CHECK(strcmp(shape_result_noun(SHAPE_COLUMNS), "column") == 0);
+    CHECK(strcmp(shape_result_noun(SHAPE_ROWS), "row") == 0);
+    CHECK(strcmp(shape_result_noun(SHAPE_SEGMENTS), "segment") == 0);
     const struct reduce_shape rows = {.kind = SHAPE_ROWS, .count = 7, .cols = 33};
     CHECK(shape_stride(&rows) == 1);
 }

@@ -70,17 +70,6 @@ static bool results_pass(const struct method *m, const struct measure_input *in,
     return result_passes(got, in->ref, m->order, sums_abs);
 }
 
-/* What one result of a shape is called in a message. */
-static const char *result_noun(enum shape_kind kind)
-{
-    switch (kind) {
-    case SHAPE_ROWS: return "row";
-    case SHAPE_COLUMNS: return "column";
-    case SHAPE_SEGMENTS: return "segment";
-    default: return "result";
-    }
-}
-
 static void note_mismatch(struct method_result *r, const struct method *m,
                           const struct measure_input *in, const struct result_mismatch *bad,
                           int sample)
@@ -88,8 +77,7 @@ static void note_mismatch(struct method_result *r, const struct method *m,
     char where[96] = "";
     if (in->shape.kind != SHAPE_WHOLE)
         snprintf(where, sizeof where, " %s %zu of %zu (%zu elements):",
-                 result_noun(in->shape.kind), bad->index, in->shape.count,
-                 bad->length);
+                 shape_result_noun(in->shape.kind), bad->index, in->shape.count, bad->length);
     set_note(r, "call %d:%s got %.17g, want %.17g (%s bound %.3g)", sample, where, bad->got,
              bad->want, summation_kind_name(m->order.kind), bad->bound);
 }

@@ -20,6 +20,12 @@ const char *shape_kind_name(enum shape_kind k)
     return k < SHAPE_KIND_COUNT ? KIND_NAMES[k] : "?";
 }
 
+const char *shape_result_noun(enum shape_kind k)
+{
+    static const char *const NOUNS[SHAPE_KIND_COUNT] = {"result", "row", "segment", "column"};
+    return k < SHAPE_KIND_COUNT ? NOUNS[k] : "result";
+}
+
 enum shape_kind shape_kind_from_name(const char *name)
 {
     for (int k = 0; k < SHAPE_KIND_COUNT; ++k)

@@ -51,6 +51,8 @@ struct reduce_shape {
 
 /* "whole", "rows", "segments", "columns" (tables, result files, messages). */
 const char *shape_kind_name(enum shape_kind k);
+/* What one result of the kind is called in a message: "row", "column", ... */
+const char *shape_result_noun(enum shape_kind k);
 /* The kind with that name; SHAPE_KIND_COUNT if none. */
 enum shape_kind shape_kind_from_name(const char *name);
 
