@@ -28,16 +28,16 @@
 
 static int list_methods(void)
 {
-    printf("%-20s %-11s %-27s %-34s %s\n", "method", "family", "shapes", "source", "idea");
+    printf("%-20s %-11s %-27s %s\n", "method", "family", "shapes", "idea; source; refusals");
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         const struct method *m = METHODS[i];
         char shapes[64];
         format_method_shapes(m, ",", shapes, sizeof shapes);
-        printf("%-20s %-11s %-27s %-34s %s\n", m->name, family_name(m->family), shapes, m->source,
-               m->idea);
+        printf("%-20s %-11s %-27s %s\n", m->name, family_name(m->family), shapes, m->idea);
+        printf("%60s source: %s\n", "", m->source);
         if (m->unsupported_why)
-            printf("%-20s %-11s %-27s %-34s refuses %s pairs: %s\n", "", "", "", "",
-                   m->types ? "some" : "all", m->unsupported_why);
+            printf("%60s refuses %s pairs: %s\n", "", m->types ? "some" : "all",
+                   m->unsupported_why);
     }
     return 0;
 }

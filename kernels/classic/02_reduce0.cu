@@ -47,7 +47,7 @@ template <class T, class Op> using reduce0_pass = block_pass<reduce0_kernel<T, O
 
 } // namespace
 
-DEFINE_METHOD(reduce0, .family = FAMILY_PROGRESSION, .source = "seeds 000-003, Harris 1",
+DEFINE_METHOD(reduce0, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 1; seeds 000-003",
               .idea = "interleaved tree, tid % (2s) picks the combiners: divergent warps",
               .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce0_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */

@@ -44,7 +44,7 @@ template <class T, class Op> using reduce1_pass = block_pass<reduce1_kernel<T, O
 
 } // namespace
 
-DEFINE_METHOD(reduce1, .family = FAMILY_PROGRESSION, .source = "seeds 000, 001, 003, Harris 2",
+DEFINE_METHOD(reduce1, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 2; seeds 000, 001, 003",
               .idea = "interleaved tree, strided index: no divergence, bank conflicts",
               .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce1_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */

@@ -41,7 +41,7 @@ template <class T, class Op> using reduce2_pass = block_pass<reduce2_kernel<T, O
 
 } // namespace
 
-DEFINE_METHOD(reduce2, .family = FAMILY_PROGRESSION, .source = "seeds 000, 001, 003, Harris 3",
+DEFINE_METHOD(reduce2, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 3; seeds 000, 001, 003",
               .idea = "sequential addressing: conflict-free, half the threads idle at once",
               .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce2_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */

@@ -45,7 +45,7 @@ template <class T, class Op> using reduce3_pass = block_pass<reduce3_kernel<T, O
 
 } // namespace
 
-DEFINE_METHOD(reduce3, .family = FAMILY_PROGRESSION, .source = "seeds 000, 001, 003, Harris 4",
+DEFINE_METHOD(reduce3, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 4; seeds 000, 001, 003",
               .idea = "first add during load: every thread combines two inputs, half the blocks",
               .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce3_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */

@@ -52,7 +52,7 @@ template <class T, class Op> using reduce5_pass = block_pass<reduce5_kernel<T, O
 
 } // namespace
 
-DEFINE_METHOD(reduce5, .family = FAMILY_PROGRESSION, .source = "seeds 000, 001, 003, Harris 5",
+DEFINE_METHOD(reduce5, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 5; seeds 000, 001, 003",
               .idea = "last warp unrolled, warp-synchronous with __syncwarp (safe on Volta+)",
               .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce5_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */

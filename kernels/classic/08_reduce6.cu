@@ -45,7 +45,7 @@ template <class T, class Op> using reduce6_pass = block_pass<reduce6_kernel<T, O
 
 } // namespace
 
-DEFINE_METHOD(reduce6, .family = FAMILY_PROGRESSION, .source = "seed 003, Harris 6",
+DEFINE_METHOD(reduce6, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 6; seed 003",
               .idea = "completely unrolled: block size a template parameter",
               .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce6_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */

@@ -51,7 +51,7 @@ using reduce7_launch = two_launches<reduce7_kernel<T, Op>, reduce7_kernel<acc_t<
 
 } // namespace
 
-DEFINE_METHOD(reduce7, .family = FAMILY_PROGRESSION, .source = "Harris 7, seed 004 step 5",
+DEFINE_METHOD(reduce7, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 7; seed 004 step 5",
               .idea = "many elements per thread: grid-stride loop over a fixed grid, 2 launches",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<reduce7_launch>,
               .workspace = workspace_any_pair<reduce7_launch>,

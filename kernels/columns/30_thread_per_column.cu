@@ -54,7 +54,7 @@ template <class T, class Op> struct thread_per_column_launch {
 
 } // namespace
 
-DEFINE_METHOD(thread_per_column, .family = FAMILY_COLUMNS, .source = "this suite",
+DEFINE_METHOD(thread_per_column, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 30",
               .idea = "one thread per column down the rows in order, a warp's loads coalesced",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<thread_per_column_launch>,

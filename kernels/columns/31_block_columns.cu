@@ -51,7 +51,7 @@ template <class T, class Op> struct block_columns_launch {
 
 } // namespace
 
-DEFINE_METHOD(block_columns, .family = FAMILY_COLUMNS, .source = "this suite",
+DEFINE_METHOD(block_columns, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 31",
               .idea = "a 256-thread block per 32 columns, its 8 warps splitting the rows",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<block_columns_launch>,

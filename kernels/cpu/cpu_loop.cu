@@ -58,7 +58,7 @@ template <class T, class Op> struct cpu_loop_reduce {
 
 } // namespace
 
-DEFINE_METHOD(cpu_loop, .family = FAMILY_CPU, .source = "seeds 000, 003",
+DEFINE_METHOD(cpu_loop, .family = FAMILY_CPU, .source = "seeds 000, 003: the CPU loop they time against",
               .idea = "plain sequential loop on one core", .types = ALL_TYPES, .ops = ALL_OPS,
               .host = host_any_pair<cpu_loop_reduce>,
               .flags = METHOD_SERIAL_CHAIN | METHOD_GRID_INDEPENDENT, /* one order on any machine */

@@ -44,7 +44,7 @@ using grid_stride_launch = two_launches<grid_stride_kernel<T, Op>, grid_stride_k
 
 } // namespace
 
-DEFINE_METHOD(grid_stride, .family = FAMILY_MODERN, .source = "seed 004 steps 5-6, cuda-samples 7",
+DEFINE_METHOD(grid_stride, .family = FAMILY_MODERN, .source = "seed 004 steps 5-6; cuda-samples reduction, kernel 7",
               .idea = "grid-stride loop + shuffles, grid sized from SMs x resident blocks",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<grid_stride_launch>,
               .workspace = workspace_any_pair<grid_stride_launch>,

@@ -64,7 +64,7 @@ using cg_reduce_launch = two_launches<cg_reduce_kernel<T, Op>, cg_reduce_kernel<
 
 } // namespace
 
-DEFINE_METHOD(cg_reduce, .family = FAMILY_MODERN, .source = "cuda-samples 8",
+DEFINE_METHOD(cg_reduce, .family = FAMILY_MODERN, .source = "cuda-samples reduction, kernel 8 (cooperative groups)",
               .idea = "cooperative groups: tiled_partition<32> and cg::reduce",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cg_reduce_launch>,
               .workspace = workspace_any_pair<cg_reduce_launch>,

@@ -40,7 +40,7 @@ using single_pass_launch = one_pass_launch<single_pass_kernel<T, Op>, BLOCK, BLO
 
 } // namespace
 
-DEFINE_METHOD(single_pass, .family = FAMILY_MODERN, .source = "threadFenceReduction",
+DEFINE_METHOD(single_pass, .family = FAMILY_MODERN, .source = "cuda-samples threadFenceReduction",
               .idea = "16-byte loads, last block done (fence + counter) combines partials: 1 launch",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<single_pass_launch>,
               .workspace = workspace_any_pair<single_pass_launch>,

@@ -117,7 +117,7 @@ template <class T, class Op> struct one_pass_ilp_launch {
 
 } // namespace
 
-DEFINE_METHOD(one_pass_ilp, .family = FAMILY_MODERN, .source = "this suite",
+DEFINE_METHOD(one_pass_ilp, .family = FAMILY_MODERN, .source = "this suite: whole array, step 17",
               .idea = "one launch, persistent grid of 1024-thread blocks, 4 16-byte loads in flight each",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<one_pass_ilp_launch>,
               .workspace = workspace_any_pair<one_pass_ilp_launch>,

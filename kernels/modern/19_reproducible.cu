@@ -139,7 +139,7 @@ template <class T, class Op> using reproducible_launch = tile_sum_launch<T, Op, 
 
 } // namespace
 
-DEFINE_METHOD(reproducible, .family = FAMILY_MODERN, .source = "this suite (after ExBLAS, ReproBLAS)",
+DEFINE_METHOD(reproducible, .family = FAMILY_MODERN, .source = "this suite: whole array, step 19 (after ExBLAS, ReproBLAS)",
               .idea = "fixed 4 KiB tiles summed in double, tile sums added exactly as integers: any grid, same bits",
               .types = TYPE_BIT(TYPE_FLOAT) | TYPE_BIT(TYPE_DOUBLE) | TYPE_BIT(TYPE_HALF) | TYPE_BIT(TYPE_BFLOAT16),
               .ops = OP_BIT(OP_SUM),

@@ -286,7 +286,7 @@ template <class T, class Op> using exact_launch = tile_sum_launch<T, Op, exact_k
 
 } // namespace
 
-DEFINE_METHOD(exact, .family = FAMILY_MODERN, .source = "this suite (after Kulisch, ExBLAS)",
+DEFINE_METHOD(exact, .family = FAMILY_MODERN, .source = "this suite: whole array, step 20 (after Kulisch, ExBLAS)",
               .idea = "tiles summed without rounding in windows of binades, into an exact long accumulator: one rounding",
               .types = TYPE_BIT(TYPE_FLOAT) | TYPE_BIT(TYPE_DOUBLE) | TYPE_BIT(TYPE_HALF) | TYPE_BIT(TYPE_BFLOAT16),
               .ops = OP_BIT(OP_SUM),

@@ -39,7 +39,7 @@ template <class T, class Op> struct thread_per_row_launch {
 
 } // namespace
 
-DEFINE_METHOD(thread_per_row, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(thread_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 21",
               .idea = "one thread per row, persistent grid, aligned 16-byte loads masked to the row",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<thread_per_row_launch>,

@@ -48,7 +48,7 @@ template <class T, class Op> struct group_per_row_launch {
 
 } // namespace
 
-DEFINE_METHOD(group_per_row, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(group_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 22",
               .idea = "2-16 lanes per row, sized to the width: a warp reads several short rows",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<group_per_row_launch>,

@@ -315,7 +315,7 @@ template <class T, class Op> struct tiled_rows_launch {
 
 } // namespace
 
-DEFINE_METHOD(tiled_rows, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(tiled_rows, .family = FAMILY_ROWS, .source = "this suite: rows, step 23",
               .idea = "tiles of whole rows staged with aligned 16-byte loads, reduced from shared memory",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<tiled_rows_launch>,

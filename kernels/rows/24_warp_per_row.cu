@@ -42,7 +42,7 @@ template <class T, class Op> struct warp_per_row_launch {
 
 } // namespace
 
-DEFINE_METHOD(warp_per_row, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(warp_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 24",
               .idea = "one warp per row, 3 16-byte loads in flight per lane, shuffle combine",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<warp_per_row_launch>,

@@ -42,7 +42,7 @@ template <class T, class Op> struct block_per_row_launch {
 
 } // namespace
 
-DEFINE_METHOD(block_per_row, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(block_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 25",
               .idea = "one 256-thread block per row, 4 16-byte loads in flight per thread",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<block_per_row_launch>,

@@ -81,7 +81,7 @@ template <class T, class Op> struct split_rows_launch {
 
 } // namespace
 
-DEFINE_METHOD(split_rows, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(split_rows, .family = FAMILY_ROWS, .source = "this suite: rows, step 26",
               .idea = "rows cut into one resident wave of parts, a block each; the row's last part adds them in order",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<split_rows_launch>,

@@ -175,7 +175,7 @@ int packed_or_tiled_rows(reduce_spec spec, reduce_shape shape, const void *d_in,
 
 } // namespace
 
-DEFINE_METHOD(packed_rows, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(packed_rows, .family = FAMILY_ROWS, .source = "this suite: rows, step 27",
               .idea = "rows of 1-4 elements: 16-byte vectors hold whole rows, added in registers",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = packed_or_tiled_rows,

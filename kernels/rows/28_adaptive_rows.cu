@@ -126,7 +126,7 @@ int adaptive_rows_launch(reduce_spec spec, reduce_shape shape, const void *d_in,
 
 } // namespace
 
-DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite: rows, step 28",
               .idea = "picks packed, tiled, group, warp or block per row, or split rows, from the mean width",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = adaptive_rows_launch, .workspace = adaptive_rows_workspace,

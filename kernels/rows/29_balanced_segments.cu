@@ -37,7 +37,7 @@
 #include "balanced_segments.cuh"
 #include "method.cuh"
 
-DEFINE_METHOD(balanced_segments, .family = FAMILY_ROWS, .source = "this suite",
+DEFINE_METHOD(balanced_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 29",
               .idea = "equal 16 KiB tiles a block, segments closed as a thread walks its elements",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<balanced_segments_launch>,
