@@ -35,7 +35,28 @@ same line, with at most a unit between them (" µs", " GB/s", "x", "%"):
   percent       the figure is 100 times the value (a share written as 83%)
 
 The quoted figure must equal the value rounded to the figure's own decimals
-(26.7 vouches for 26.70; 23 for 22.88). Figures inside a generated block
+(26.7 vouches for 26.70; 23 for 22.88).
+
+A claim pointer vouches for prose that compares two methods over a whole
+sweep ("faster than CUB at every power of two"); it needs no figure:
+
+  <!-- claim: bench/results/h200_sweep.csv faster=one_pass_ilp than=cub column=median_us over=n except=4096 powers-of-two -->
+
+  FILE          as above, a table (.csv, .json, .md); rows are picked by
+                their name (or method) column
+  faster=A than=B
+                at every value of the over= column that both A and B have,
+                A's column= value is lower than B's; A or B may be 'best':
+                the lowest, at that value, of the methods best=a,b,c lists
+  except=V,W    the values stated as exceptions: at each of them B is the
+                faster (or as fast), else the claim says less than the data
+  where=K=V     only rows whose K column holds V (several allowed)
+  powers-of-two only the over= values that are powers of two
+
+The check fails at the first counter-example, naming the value and both
+numbers, and at an except= value where A is in fact faster.
+
+Figures inside a generated block
 (<!-- NAME:begin --> ... <!-- NAME:end -->, bench/update_readme.py) need no
 pointer: their own tests regenerate them.
 Exit status: 0 every pointed figure matches, 1 one does not (each printed),
@@ -52,6 +73,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import doc_pages  # noqa: E402 (found through the line above)
 
 POINTER = re.compile(r"<!--\s*figure:(.*?)-->")
+CLAIM = re.compile(r"<!--\s*claim:(.*?)-->")
 NUMBER = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?")
 MAX_UNIT_CHARS = 12
 
@@ -200,6 +222,92 @@ def pointed_value(root, spec):
     return value * 100 if percent else value
 
 
+def shown(value):
+    """A number as a page writes it: 4096, not 4096.0."""
+    return f"{value:g}" if value != int(value) else str(int(value))
+
+
+def method_values(rows, file, name_key, method, column, over):
+    """{over value: column value} of one method's rows."""
+    values = {}
+    for row in rows:
+        if not same(row.get(name_key, ""), method):
+            continue
+        key, value = as_number(row.get(over)), as_number(row.get(column))
+        if key is None or value is None:
+            raise Broken(f"{file} {method} has no number in {over} or {column}")
+        if key in values:
+            raise Broken(f"2 rows of {file} for {method} at {over}={shown(key)}")
+        values[key] = value
+    if not values:
+        raise Broken(f"no rows of {file} for {method}")
+    return values
+
+
+def side_values(rows, file, name_key, side, best, column, over):
+    """{over value: (value, who)} of faster= or than=: one method, or 'best',
+    the lowest of best='s methods at each value."""
+    if side != "best":
+        return {k: (v, side) for k, v in method_values(rows, file, name_key, side, column, over).items()}
+    if not best:
+        raise Broken("'best' without best=a,b,c")
+    lowest = {}
+    for method in best:
+        for key, value in method_values(rows, file, name_key, method, column, over).items():
+            if key not in lowest or value < lowest[key][0]:
+                lowest[key] = (value, f"best ({method})")
+    return lowest
+
+
+def claim_problem(root, spec):
+    """None when the data bears the claim out, else the first place it does not."""
+    try:
+        words = shlex.split(spec)
+    except ValueError as e:
+        raise Broken(f"unreadable claim ({e})")
+    if not words or "=" in words[0]:
+        raise Broken("no file named")
+    file, words = words[0], words[1:]
+    powers = "powers-of-two" in words
+    fields, where = {}, []
+    for word in (w for w in words if w != "powers-of-two"):
+        key, eq, value = word.partition("=")
+        if not eq:
+            raise Broken(f"'{word}' is not KEY=VALUE")
+        if key == "where":
+            where.append(value.partition("="))
+        else:
+            fields[key] = value
+    faster, than, column, over = (fields.get(k) for k in ("faster", "than", "column", "over"))
+    if None in (faster, than, column, over):
+        raise Broken("a claim needs faster=, than=, column= and over=")
+    path = root / file
+    if not path.is_file():
+        raise Broken(f"no such file {file}")
+    rows = rows_of(path, fields.get("path"))
+    if not isinstance(rows, list) or not rows or not isinstance(rows[0], dict):
+        raise Broken(f"{file} holds no table")
+    rows = [r for r in rows if all(k in r and same(r[k], v) for k, _, v in where)]
+    name_key = "name" if "name" in rows[0] else "method"
+    best = [m for m in fields.get("best", "").split(",") if m]
+    ours = side_values(rows, file, name_key, faster, best, column, over)
+    theirs = side_values(rows, file, name_key, than, best, column, over)
+    keys = sorted(k for k in ours if k in theirs and
+                  (not powers or (k >= 1 and k == int(k) and int(k) & (int(k) - 1) == 0)))
+    if not keys:
+        raise Broken(f"no {over} that both {faster} and {than} have")
+    excepted = {as_number(v): v for v in fields.get("except", "").split(",") if v}
+    for value, text in excepted.items():
+        if value not in keys:
+            raise Broken(f"except={text}: no such {over} in the claim")
+    for key in keys:
+        (a, a_who), (b, b_who) = ours[key], theirs[key]
+        if (a < b) == (key in excepted):
+            said = "not an exception" if a < b else "counter-example"
+            return f"{said} at {over}={shown(key)}: {a_who} {shown(a)}, {b_who} {shown(b)}"
+    return None
+
+
 def quoted_figure(before):
     """(text, value, decimals) of the last number before a pointer."""
     numbers = list(NUMBER.finditer(before))
@@ -218,8 +326,8 @@ def check_page(root, page, text):
     name = page.relative_to(root)
     for number, line in doc_pages.prose_lines(text):
         start = 0
-        for match in POINTER.finditer(line):
-            before = line[start:match.start()]
+        for match in POINTER.finditer(CLAIM.sub("", line)):
+            before = match.string[start:match.start()]
             start = match.end()
             checked += 1
             where = f"{name}:{number}:"
@@ -235,6 +343,15 @@ def check_page(root, page, text):
                 continue
             if abs(quoted - value) > 0.5 * 10 ** -decimals * (1 + 1e-9) + 1e-12:
                 wrong.append(f"{where} {text} quoted, the file gives {value:.{decimals + 2}f}")
+        for match in CLAIM.finditer(line):
+            checked += 1
+            where = f"{name}:{number}: claim"
+            try:
+                problem = claim_problem(root, match.group(1))
+            except Broken as e:
+                problem = str(e)
+            if problem:
+                wrong.append(f"{where} {problem}")
     return checked, wrong
 
 
@@ -259,6 +376,10 @@ SELF_TEST_FILES = {
     "bench/r.md": "| method | median µs | GB/s |\n| --- | ---: | ---: |\n| `torch` | 30.78 | 2180.0 |\n",
     "bench/r.txt": "type op n best us\nfloat sum 16777216 one 26.82 0.94x PASS\n",
     "bench/runs.txt": "shape a\none 1.5\ntwo 2.5\nshape b\none 3.5\ntwo 4.5\n",
+    "bench/s.csv": "n,method,type,median_us\n1000,ours,float,9\n1000,cub,float,8\n"
+                   "1024,ours,float,3\n1024,cub,float,4\n1024,fast,float,3.5\n2048,ours,float,3.5\n"
+                   "2048,cub,float,5\n2048,fast,float,3\n4096,ours,float,4.5\n4096,cub,float,4\n"
+                   "4096,fast,float,5\n1024,ours,double,6\n1024,cub,double,5\n",
     "README.md": """# Figures
 Good: 4.42 µs<!-- figure: bench/r.csv name=one n=4096 column=median_us -->, 1.05x<!-- figure: bench/r.csv name=one n=4096 column=ratio_to_cub -->,
 2440 GB/s<!-- figure: bench/r.json name=one cols=0 column=gbps -->, **102%**<!-- figure: bench/r.json name=best cols=33 column=gbps / name=one cols=0 column=gbps percent -->,
@@ -270,6 +391,12 @@ Missing: 1.0<!-- figure: bench/none.csv name=one column=gbps --> 1.0<!-- figure:
 Far: 2440 and then a long way on<!-- figure: bench/r.json name=one cols=0 column=gbps -->
 Runs: 3.5<!-- figure: bench/runs.txt after="shape b" line=one field=2 --> 1.5<!-- figure: bench/runs.txt after="shape b" line=one field=2 -->
 1.0<!-- figure: bench/runs.txt after=shape line=one field=2 --> 1.0<!-- figure: bench/runs.txt after="shape b" line=three field=2 -->
+Claims, true: faster but at 4096<!-- claim: bench/s.csv faster=ours than=cub column=median_us over=n where=type=float except=4096 powers-of-two -->
+and the best of two<!-- claim: bench/s.csv faster=best best=ours,fast than=cub column=median_us over=n where=type=float except=4096 powers-of-two -->
+False: <!-- claim: bench/s.csv faster=ours than=cub column=median_us over=n where=type=float powers-of-two --> 2.0<!-- claim: bench/s.csv faster=ours than=cub column=median_us over=n where=type=float except=4096 --><!-- figure: bench/s.csv method=ours n=2048 column=median_us -->
+<!-- claim: bench/s.csv faster=best best=ours,fast than=cub column=median_us over=n where=type=float powers-of-two -->
+Wrong except: <!-- claim: bench/s.csv faster=ours than=cub column=median_us over=n where=type=float except=2048,4096 powers-of-two -->
+<!-- claim: bench/s.csv faster=ours than=cub column=median_us over=n where=type=float except=99 --> <!-- claim: bench/s.csv faster=ours than=cub column=median_us over=n except=4096 -->
 ```
 9.99<!-- figure: bench/none.csv in a fence is text -->
 ```
@@ -288,17 +415,24 @@ SELF_TEST_WRONG = [
     "README.md:10: 1.5 quoted, the file gives 3.500",
     "README.md:11: 1.0: 2 lines of bench/runs.txt hold 'shape'",
     "README.md:11: 1.0: no line of bench/runs.txt below 'shape b' holds 'three'",
+    "README.md:14: 2.0 quoted, the file gives 3.500",
+    "README.md:14: claim counter-example at n=4096: ours 4.5, cub 4",
+    "README.md:14: claim counter-example at n=1000: ours 9, cub 8",
+    "README.md:15: claim counter-example at n=4096: best (ours) 4.5, cub 4",
+    "README.md:16: claim not an exception at n=2048: ours 3.5, cub 5",
+    "README.md:17: claim except=99: no such n in the claim",
+    "README.md:17: claim 2 rows of bench/s.csv for ours at n=1024",
 ]
 
 
 WORDS = doc_pages.Words(
     problem="wrong figure",
-    all_good="all {checked} pointed figures match their files",
-    some_wrong="{wrong} of {checked} pointed figures wrong",
+    all_good="all {checked} pointed figures and claims match their files",
+    some_wrong="{wrong} of {checked} pointed figures and claims wrong",
     self_test_good="the {wrong} wrong pointers of {checked} found, no others",
     counted="pointers")
 
 
 if __name__ == "__main__":
     sys.exit(doc_pages.run(__doc__, check_tree, SELF_TEST_FILES, SELF_TEST_WRONG, WORDS,
-                           expected_checked=20))
+                           expected_checked=29))
