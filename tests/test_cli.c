@@ -26,6 +26,19 @@ static enum cli_status parse(struct bench_options *o, char *err, const char *lin
     return parse_bench_options(argc, argv, o, err, CLI_ERROR_LEN);
 }
 
+/* Parses line, which must be refused with one line holding message_part;
+ * the message is left in err for a caller's further checks. */
+static void check_refused(const char *line, const char *message_part, char *err)
+{
+    struct bench_options o;
+    err[0] = '\0';
+    const enum cli_status status = parse(&o, err, line);
+    const bool found = strstr(err, message_part) != NULL;
+    if (status != CLI_ERROR || !found)
+        fprintf(stderr, "  '%s' -> status %d, message '%s'\n", line, status, err);
+    CHECK(status == CLI_ERROR && found && strchr(err, '\n') == NULL);
+}
+
 static void no_arguments_should_give_64_mib_and_100_cold_samples(void)
 {
     struct bench_options o;
@@ -294,15 +307,8 @@ static void bad_input_should_fail_with_a_message_naming_the_problem(void)
         {"--compare a.csv b.csv --gpus 2", "--compare takes only -m"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
-        struct bench_options o;
-        char err[CLI_ERROR_LEN] = "";
-        const enum cli_status status = parse(&o, err, CASES[i].line);
-        const int found = strstr(err, CASES[i].message_part) != NULL;
-        if (status != CLI_ERROR || !found)
-            fprintf(stderr, "  '%s' -> status %d, message '%s'\n", CASES[i].line, status, err);
-        CHECK(status == CLI_ERROR);
-        CHECK(found);
-        CHECK(strchr(err, '\n') == NULL); /* one line */
+        char err[CLI_ERROR_LEN];
+        check_refused(CASES[i].line, CASES[i].message_part, err);
     }
 }
 
@@ -423,14 +429,8 @@ static void unknown_type_or_op_should_be_rejected_naming_the_option(void)
         {"--op Sum", "unknown operator 'Sum'"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
-        struct bench_options o;
-        char err[CLI_ERROR_LEN] = "";
-        const enum cli_status status = parse(&o, err, CASES[i].line);
-        const int found = strstr(err, CASES[i].message_part) != NULL;
-        if (status != CLI_ERROR || !found)
-            fprintf(stderr, "  '%s' -> status %d, message '%s'\n", CASES[i].line, status, err);
-        CHECK(status == CLI_ERROR);
-        CHECK(found);
+        char err[CLI_ERROR_LEN];
+        check_refused(CASES[i].line, CASES[i].message_part, err);
         /* the message lists what is accepted */
         CHECK(strstr(err, "all") != NULL);
     }
@@ -705,12 +705,8 @@ static void out_of_range_should_say_which_bound_and_why(void)
         {"--gpus 0", "--gpus: 0 is out of range (at least 1)"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
-        struct bench_options o;
-        char err[CLI_ERROR_LEN] = "";
-        CHECK(parse(&o, err, CASES[i].line) == CLI_ERROR);
-        if (!strstr(err, CASES[i].message_part))
-            fprintf(stderr, "  '%s' -> '%s'\n", CASES[i].line, err);
-        CHECK(strstr(err, CASES[i].message_part) != NULL);
+        char err[CLI_ERROR_LEN];
+        check_refused(CASES[i].line, CASES[i].message_part, err);
     }
 }
 
@@ -732,14 +728,9 @@ static void repeated_options_should_be_refused_naming_the_option(void)
         {"--cols 4 --rows 2 --rows 2", "--rows is given twice"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
-        struct bench_options o;
-        char err[CLI_ERROR_LEN] = "";
-        const enum cli_status status = parse(&o, err, CASES[i].line);
-        const bool found = strstr(err, CASES[i].message_part) != NULL;
-        if (status != CLI_ERROR || !found)
-            fprintf(stderr, "  '%s' -> status %d, message '%s'\n", CASES[i].line, status, err);
-        CHECK(status == CLI_ERROR && found);
-        CHECK(strstr(err, "only -m and -r repeat") != NULL && strchr(err, '\n') == NULL);
+        char err[CLI_ERROR_LEN];
+        check_refused(CASES[i].line, CASES[i].message_part, err);
+        CHECK(strstr(err, "only -m and -r repeat") != NULL);
     }
 }
 
@@ -767,12 +758,9 @@ static void segment_mean_should_stop_at_2_to_the_40(void)
         {"--segments uniform:0", "the mean length must be 1 or more"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
-        struct bench_options o;
-        char err[CLI_ERROR_LEN] = "";
-        CHECK(parse(&o, err, CASES[i].line) == CLI_ERROR);
-        if (!strstr(err, CASES[i].message_part))
-            fprintf(stderr, "  '%s' -> '%s'\n", CASES[i].line, err);
-        CHECK(strstr(err, CASES[i].message_part) != NULL && strstr(err, "--segments") != NULL);
+        char err[CLI_ERROR_LEN];
+        check_refused(CASES[i].line, CASES[i].message_part, err);
+        CHECK(strstr(err, "--segments") != NULL);
     }
     struct bench_options o;
     char err[CLI_ERROR_LEN];
