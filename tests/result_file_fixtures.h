@@ -56,6 +56,20 @@ static inline void write_text(const char *path, const char *text)
     }
 }
 
+/* Writes text to the build directory as `name`, reads it back into *read
+ * and removes the file; false (with the reader's message on stderr) if it
+ * is refused. */
+static inline bool read_fixture(const char *name, const char *text, struct run *read)
+{
+    char path[512], err[512] = "";
+    write_text(temp_path(path, sizeof path, name), text);
+    const bool ok = read_run_csv(path, read, err, sizeof err) == 0;
+    if (err[0])
+        fprintf(stderr, "  %s\n", err);
+    remove(path);
+    return ok;
+}
+
 /* text with the first `from` replaced by `to`, malloc'd. */
 static inline char *replace_first(const char *text, const char *from, const char *to)
 {

@@ -96,12 +96,8 @@ static void v1_file_should_read_as_a_float_sum(void)
     char *text = v1_text();
     CHECK(strncmp(text, "# reduction-suite run v1\n", 25) == 0);
     CHECK(strstr(text, "element_type") == NULL && strstr(text, "# op=") == NULL);
-    char path[512], err[512] = "";
-    write_text(temp_path(path, sizeof path, "v1.csv"), text);
     struct run read = {0};
-    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
-    if (err[0])
-        fprintf(stderr, "  %s\n", err);
+    CHECK(read_fixture("v1.csv", text, &read));
     CHECK(strcmp(read.context.element_type, "float") == 0);
     CHECK(strcmp(read.context.op, "sum") == 0);
     /* everything else as written */
@@ -120,7 +116,6 @@ static void v1_file_should_read_as_a_float_sum(void)
         CHECK(same_method(&read.rows[i], &rows[i]));
     }
     free_run(&read);
-    remove(path);
     free(text);
 }
 
@@ -183,12 +178,8 @@ static void v2_file_should_read_without_the_accuracy_columns(void)
     CHECK(strstr(text, "error_ulps") == NULL && strstr(text, ",grid,") == NULL);
     CHECK(strstr(text, ",result,rel_error,determinism,noisy,") != NULL);
     CHECK(strstr(text, ",8388608.25,5.562684646268003e-309,bitwise,0,") != NULL);
-    char path[512], err[512] = "";
-    write_text(temp_path(path, sizeof path, "v2.csv"), text);
     struct run read = {0};
-    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
-    if (err[0])
-        fprintf(stderr, "  %s\n", err);
+    CHECK(read_fixture("v2.csv", text, &read));
     struct method_result rows[3];
     const struct run written = sample_run(rows);
     CHECK(same_context(&read.context, &written.context) && read.count == 3);
@@ -202,7 +193,6 @@ static void v2_file_should_read_without_the_accuracy_columns(void)
         CHECK(same_method(&read.rows[i], &rows[i]));
     }
     free_run(&read);
-    remove(path);
     /* a v2 file must not have the v3 columns, nor a v3 file lack them */
     char *sample = sample_csv_text("v3_source.csv");
     char *v2_magic = replace_first(sample, "# reduction-suite run v4\n", "# reduction-suite run v2\n");
@@ -285,12 +275,8 @@ static const char V3_FIRST_FILE[] =
 
 static void v3_file_before_the_accuracy_columns_should_read_them_as_unknown(void)
 {
-    char path[512], err[512] = "";
-    write_text(temp_path(path, sizeof path, "v3_first.csv"), V3_FIRST_FILE);
     struct run read = {0};
-    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
-    if (err[0])
-        fprintf(stderr, "  %s\n", err);
+    CHECK(read_fixture("v3_first.csv", V3_FIRST_FILE, &read));
     CHECK(read.count == 2 && read.context.sm_clock_mhz == 1980);
     for (size_t i = 0; i < read.count; ++i)
         CHECK(isnan(read.rows[i].error_ulps) && read.rows[i].grid == GRID_UNCHECKED);
@@ -300,7 +286,6 @@ static void v3_file_before_the_accuracy_columns_should_read_them_as_unknown(void
         CHECK(read.rows[1].time_us.count == 10 && read.rows[1].determinism == DETERMINISM_BITWISE);
     }
     free_run(&read);
-    remove(path);
     /* one of the two columns alone is neither layout: named against the newest */
     char *half =
         replace_first(V3_FIRST_FILE, ",result,rel_error,", ",result,error_ulps,rel_error,");
@@ -347,12 +332,8 @@ static const char SWEEP_V1_FILE[] =
 
 static void sweep_v1_file_should_read_as_a_sweep_with_unknown_accuracy(void)
 {
-    char path[512], err[512] = "";
-    write_text(temp_path(path, sizeof path, "sweep_v1.csv"), SWEEP_V1_FILE);
     struct run read = {0};
-    CHECK(read_run_csv(path, &read, err, sizeof err) == 0);
-    if (err[0])
-        fprintf(stderr, "  %s\n", err);
+    CHECK(read_fixture("sweep_v1.csv", SWEEP_V1_FILE, &read));
     const struct run_context *c = &read.context;
     CHECK(strcmp(c->device_name, "NVIDIA H200") == 0 && c->peak_gbs == 4814.3);
     CHECK(c->samples == 50 && strcmp(c->element_type, "float") == 0 && strcmp(c->op, "sum") == 0);
@@ -374,7 +355,6 @@ static void sweep_v1_file_should_read_as_a_sweep_with_unknown_accuracy(void)
         CHECK(same.rows[i].verdict == VERDICT_SAME && same.rows[i].change_pct == 0.0);
     free_comparison(&same);
     free_run(&read);
-    remove(path);
 }
 
 /* Its keys are all needed; a row that did not pass took no samples; a '#'
