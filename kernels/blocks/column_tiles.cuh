@@ -1,5 +1,6 @@
 /* A block's tile of adjacent columns of a row-major matrix (the columns
- * shape, shape.h: element (r, c) at r x cols + c), shared by steps 31-32.
+ * shape, shape.h: element (r, c) at r x cols + c): step 31's, written to
+ * serve a step that splits the rows across blocks too.
  *
  * Lane l of every warp owns column first_col + l; warp w reads the rows
  * first_row + w, + TILE_WARPS, ... of the tile's row range, so each warp's
@@ -59,8 +60,8 @@ __device__ __forceinline__ acc_t<T> column_tile(const T *in, size_t cols, size_t
 
 /* The order within one column: a chain of ceil(rows / TILE_WARPS) a thread,
  * the warps' totals added in a chain of TILE_WARPS (as a block's tree,
- * depth); step 32 adds a chain over the row parts, which the thread-chains
- * kind's grid term (MAX_GRID_BLOCKS / width) covers. */
+ * depth); a step splitting the rows would add a chain over its row parts,
+ * which the thread-chains kind's grid term (MAX_GRID_BLOCKS / width) covers. */
 #define COLUMN_TILE_ORDER {.kind = ORDER_THREAD_CHAINS, .width = TILE_WARPS, .depth = TILE_WARPS}
 
 #endif

@@ -13,7 +13,8 @@
  *
  * Flaws: still one block per 32 columns. A matrix of a few hundred columns
  * is a few blocks, a few SMs of the GPU, however many rows it has; a single
- * column uses one lane of each warp. Step 32 splits the rows across blocks.
+ * column uses one lane of each warp. The next step to write splits the rows
+ * across blocks (a tall matrix's rows cut into parts, a last-block combine).
  *   bench_compare --cols 128 --axis 0 -m block_columns
  */
 #include "column_tiles.cuh"
