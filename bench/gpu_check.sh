@@ -66,6 +66,10 @@
 #                  uniform:10000, powerlaw:100) -> segments.txt; every
 #                  (type, operator) at widths 32 and 4096 -> rows_matrix.txt
 #     rows_sweep, segments, rows_matrix   the three parts of rows alone
+#     columns      the column steps and vendors (every GPU method that declares
+#                  columns): 128 columns at 64 MiB of floats, then the width
+#                  sweep down the columns -> cols_sweep.{csv,json}, beside the
+#                  whole-array sum in the same run
 #     torch        with the build's PyTorch (python3's torch where CMake found
 #                  it; the step fails when --version names none): its
 #                  --version; test_methods_gpu on the torch row; float 64 MiB
@@ -241,6 +245,11 @@ for s in "$@"; do
                 step "rows_matrix_$cols" bash -c "set -o pipefail; $rows_bench --cols $cols --type all --op all -S 30 -m $row_methods | tee -a $out/rows_matrix.txt"
             done
         fi ;;
+    columns)
+        col_methods=$("$bench" --list | awk '$3 ~ /columns/ && $2 != "cpu" {print $1}' | paste -sd, -)
+        step columns_128 "$bench" --cols 128 --axis 0 -S 100 -m "$col_methods"
+        step cols_sweep "$bench" --col-sweep -S 100 -m "$col_methods" \
+            --csv "$out/cols_sweep.csv" --json "$out/cols_sweep.json" ;;
     torch)
         step torch_version bash -c "$bench --version && $bench --version | grep -q 'torch rows: PyTorch [0-9]'"
         step torch_methods "$build/tests/test_methods_gpu" --method torch
