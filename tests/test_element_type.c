@@ -223,7 +223,7 @@ static void type_names_should_round_trip(void)
 
 static void op_names_should_round_trip(void)
 {
-    static const char *const NAMES[OP_COUNT] = {"sum", "max", "min"};
+    static const char *const NAMES[OP_COUNT] = {"sum", "max", "min", "argmax", "argmin"};
     for (int op = 0; op < OP_COUNT; ++op) {
         CHECK(strcmp(reduce_op_name((enum reduce_op)op), NAMES[op]) == 0);
         CHECK((int)reduce_op_from_name(NAMES[op]) == op);

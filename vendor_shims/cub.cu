@@ -63,6 +63,6 @@ extern "C" int cccl_version(void) { return CCCL_VERSION; }
 
 DEFINE_METHOD(cub, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceReduce",
               .idea = "vendor reduction; temp storage queried and allocated outside the timing",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cub_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<cub_launch>,
               .workspace = workspace_any_pair<cub_launch>,
               .order = {.kind = ORDER_SERIAL_CHAIN}); /* the library's own: unknown */

@@ -89,7 +89,7 @@ template <class T, class Op> struct cub_fixed_size_launch {
 DEFINE_METHOD(cub_fixed_size, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceSegmentedReduce, fixed size",
               .idea = "vendor segmented reduction with one segment size for all rows (no offsets); "
                       "temp storage allocated outside the timing",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cub_fixed_size_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<cub_fixed_size_launch>,
               .workspace = workspace_any_pair<cub_fixed_size_launch>,
               .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
               .shapes = SHAPE_BIT(SHAPE_ROWS));

@@ -97,7 +97,7 @@ template <class T, class Op> struct cub_segmented_launch {
 DEFINE_METHOD(cub_segmented, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceSegmentedReduce",
               .idea = "vendor segmented reduction from begin/end offsets (rows: i x cols, no array); "
                       "temp storage allocated outside the timing",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cub_segmented_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<cub_segmented_launch>,
               .workspace = workspace_any_pair<cub_segmented_launch>,
               .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
               .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

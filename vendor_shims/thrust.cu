@@ -50,7 +50,7 @@ template <class T, class Op> struct thrust_launch {
 
 DEFINE_METHOD(thrust, .family = FAMILY_VENDOR, .source = "CCCL thrust::reduce",
               .idea = "as users call it: allocates, syncs, returns the result to the host",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<thrust_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<thrust_launch>,
               .workspace = workspace_any_pair<thrust_launch>,
               .flags = METHOD_ALLOCATES_INTERNALLY | METHOD_RESULT_VIA_HOST,
               .order = {.kind = ORDER_SERIAL_CHAIN}); /* the library's own: unknown */

@@ -98,7 +98,7 @@ template <class T, class Op> struct thrust_by_key_launch {
 DEFINE_METHOD(thrust_by_key, .family = FAMILY_VENDOR, .source = "CCCL thrust::reduce_by_key",
               .idea = "keys made on the fly (a binary search of the offsets); results scattered over an "
                       "identity fill; allocates, syncs",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<thrust_by_key_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<thrust_by_key_launch>,
               .workspace = workspace_any_pair<thrust_by_key_launch>,
               .flags = METHOD_ALLOCATES_INTERNALLY,
               .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */

@@ -133,7 +133,7 @@ extern "C" const char *torch_description(void)
 }
 
 DEFINE_METHOD(torch, .family = FAMILY_VENDOR, .source = TORCH_SOURCE, .idea = TORCH_IDEA,
-              .types = ALL_TYPES & ~TYPE_BIT(TYPE_UINT32), .ops = ALL_OPS,
+              .types = ALL_TYPES & ~TYPE_BIT(TYPE_UINT32), .ops = VALUE_OPS,
               .unsupported_why = "PyTorch 2.11's CUDA sum/amax/amin have no uint32 kernels "
                                  "(UInt32 is a barebones dtype there)",
               .launch = torch_reduce, .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own */

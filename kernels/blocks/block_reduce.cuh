@@ -6,8 +6,6 @@
 
 #include "element_traits.cuh"
 
-#define FULL_WARP_MASK 0xffffffffu
-
 /* The additions a value goes through in block_reduce (for summation orders,
  * summation_order.h): 5 shuffle levels in its warp, 5 over the warps' results. */
 constexpr unsigned BLOCK_REDUCE_DEPTH = 10;
@@ -15,14 +13,13 @@ constexpr unsigned BLOCK_REDUCE_DEPTH = 10;
 /* Op over each aligned group of LANES lanes (a power of two up to 32) of a
  * full warp; every lane gets its group's result. Exchanging with lane ^ offset
  * for offsets below LANES never leaves the group, so the groups reduce side by
- * side (the row kernels' groups per row); all 32 lanes must call it.
- * __shfl_xor_sync moves 4- and 8-byte values alike. */
+ * side (the row kernels' groups per row); all 32 lanes must call it. */
 template <int LANES, class Op, class A> __device__ __forceinline__ A group_reduce(A v)
 {
     static_assert(LANES >= 1 && LANES <= 32 && (LANES & (LANES - 1)) == 0, "a power of two lanes");
 #pragma unroll
     for (int offset = LANES / 2; offset > 0; offset >>= 1)
-        v = Op{}(v, __shfl_xor_sync(FULL_WARP_MASK, v, offset));
+        v = Op{}(v, shuffle_xor(v, offset));
     return v;
 }
 

@@ -4,12 +4,21 @@
  *
  *   acc_t<T>           the type T is reduced in: float for half and bfloat16
  *                      (their 8 bits of precision would lose a sum), T otherwise
+ *   result_t<T, Op>    what Op reduces elements of T into: acc_t<T> for sum,
+ *                      max and min; arg_pair<acc_t<T>> (the value and its index)
+ *                      for argmax and argmin
  *   widen(x)           an element as its accumulator type
- *   identity<Op, A>()  sum 0; max -inf (the lowest integer); min +inf (the largest)
+ *   lift<Op>(x, i)     element x at index i as result_t: widen(x), or the pair
+ *                      (widen(x), i); kernels pass the index whatever Op is,
+ *                      and the compiler drops it where Op does not use it
+ *   identity<Op, A>()  sum 0; max -inf (the lowest integer); min +inf (the
+ *                      largest); argmax, argmin: max's or min's with NO_INDEX
  *   Op{}(a, b)         sum a + b; max/min fmaxf/fminf (fmax/fmin) for floating
- *                      point, so a NaN input is ignored by our kernels (CUB's
- *                      cuda::maximum is a < b ? b : a, which is not); the suite's
- *                      data holds no NaN */
+ *                      point, so a NaN input is ignored by the value operators
+ *                      (CUB's cuda::maximum is a < b ? b : a, which is not);
+ *                      argmax/argmin keep the winner by element_type.h's rule:
+ *                      a NaN wins, then the larger (smaller) value, then on a
+ *                      tie the lower index */
 #ifndef ELEMENT_TRAITS_CUH
 #define ELEMENT_TRAITS_CUH
 
@@ -39,6 +48,16 @@ template <> __host__ __device__ __forceinline__ float widen<__nv_bfloat16>(__nv_
 template <class T> struct widen_op {
     __host__ __device__ acc_t<T> operator()(T x) const { return widen(x); }
 };
+
+/* Arg-max's and arg-min's accumulator, laid out as element_type.h's arg
+ * result: the value at byte 0, the index at byte 8, 16 bytes for any value
+ * type (a 4-byte value leaves 4 bytes unwritten; the harness ignores them). */
+template <class V> struct arg_pair {
+    V value;
+    long long index;
+};
+static_assert(sizeof(arg_pair<float>) == ARG_RESULT_BYTES && sizeof(arg_pair<double>) == ARG_RESULT_BYTES,
+              "an arg_pair is element_type.h's arg result");
 
 struct op_sum {
     static constexpr reduce_op code = OP_SUM;
@@ -71,15 +90,92 @@ struct op_min {
     }
 };
 
+/* Whether b wins over a for arg-max (MAX) or arg-min: a NaN over every
+ * number (a NaN is both the largest and the smallest value), then the larger
+ * (smaller) value, then - equal values, two NaNs - the lower index. NO_INDEX
+ * (-1) compares as the largest index, so the identity loses every tie. */
+template <bool MAX, class V>
+__host__ __device__ __forceinline__ bool arg_wins(const arg_pair<V> &b, const arg_pair<V> &a)
+{
+    if constexpr (!cuda::std::numeric_limits<V>::has_quiet_NaN) {
+        if (b.value != a.value)
+            return MAX ? a.value < b.value : b.value < a.value;
+    } else {
+        const bool b_nan = b.value != b.value, a_nan = a.value != a.value;
+        if (b_nan != a_nan)
+            return b_nan;
+        if (!b_nan && b.value != a.value)
+            return MAX ? a.value < b.value : b.value < a.value;
+    }
+    return (unsigned long long)b.index < (unsigned long long)a.index;
+}
+
+template <bool MAX, reduce_op CODE> struct op_arg {
+    static constexpr reduce_op code = CODE;
+    template <class V>
+    __host__ __device__ __forceinline__ arg_pair<V> operator()(arg_pair<V> a, arg_pair<V> b) const
+    {
+        return arg_wins<MAX>(b, a) ? b : a;
+    }
+};
+using op_argmax = op_arg<true, OP_ARGMAX>;
+using op_argmin = op_arg<false, OP_ARGMIN>;
+
+template <class Op> inline constexpr bool is_arg_op_v =
+    cuda::std::is_same_v<Op, op_argmax> || cuda::std::is_same_v<Op, op_argmin>;
+
+template <class T> inline constexpr bool is_arg_pair_v = false;
+template <class V> inline constexpr bool is_arg_pair_v<arg_pair<V>> = true;
+
+/* An arg_pair read as an element - a second launch over a first launch's
+ * partials - is already a result: it keeps its own index. */
+template <class T, class Op>
+using result_t = cuda::std::conditional_t<is_arg_op_v<Op> && !is_arg_pair_v<T>, arg_pair<acc_t<T>>,
+                                          acc_t<T>>;
+
+template <class Op, class T>
+__host__ __device__ __forceinline__ result_t<T, Op> lift(T x, size_t index)
+{
+    if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T>)
+        return {widen(x), (long long)index};
+    else
+        return widen(x);
+}
+
+/* Lane exchange and a read at L2 (__ldcg: past this SM's L1, which does not
+ * see other SMs' stores), for any accumulator: an arg_pair moves as its two
+ * members. */
+#define FULL_WARP_MASK 0xffffffffu
+template <class A> __device__ __forceinline__ A shuffle_xor(A v, int offset)
+{
+    return __shfl_xor_sync(FULL_WARP_MASK, v, offset);
+}
+template <class V> __device__ __forceinline__ arg_pair<V> shuffle_xor(arg_pair<V> v, int offset)
+{
+    return {__shfl_xor_sync(FULL_WARP_MASK, v.value, offset),
+            __shfl_xor_sync(FULL_WARP_MASK, v.index, offset)};
+}
+template <class A> __device__ __forceinline__ A load_at_l2(const A *p) { return __ldcg(p); }
+template <class V> __device__ __forceinline__ arg_pair<V> load_at_l2(const arg_pair<V> *p)
+{
+    return {__ldcg(&p->value), __ldcg(&p->index)};
+}
+
 template <class Op, class A> __host__ __device__ __forceinline__ constexpr A identity()
 {
-    using limits = cuda::std::numeric_limits<A>;
-    if constexpr (cuda::std::is_same_v<Op, op_sum>)
-        return A(0);
-    else if constexpr (cuda::std::is_same_v<Op, op_max>)
-        return limits::has_infinity ? -limits::infinity() : limits::lowest();
-    else
-        return limits::has_infinity ? limits::infinity() : limits::max();
+    if constexpr (is_arg_op_v<Op>) {
+        using V = decltype(A::value);
+        using value_op = cuda::std::conditional_t<cuda::std::is_same_v<Op, op_argmax>, op_max, op_min>;
+        return A{identity<value_op, V>(), NO_INDEX};
+    } else {
+        using limits = cuda::std::numeric_limits<A>;
+        if constexpr (cuda::std::is_same_v<Op, op_sum>)
+            return A(0);
+        else if constexpr (cuda::std::is_same_v<Op, op_max>)
+            return limits::has_infinity ? -limits::infinity() : limits::lowest();
+        else
+            return limits::has_infinity ? limits::infinity() : limits::max();
+    }
 }
 
 /* The C enum's code for a C++ element type (the reverse of with_pair). */
@@ -96,29 +192,38 @@ template <class T> inline constexpr element_type type_code =
 template <class T> struct type_tag { using type = T; };
 
 /* Calls f(type_tag<T>{}, Op{}) with the C++ types of spec: the one place a
- * run-time (type, operator) becomes a template instantiation. Every pair is
- * instantiated; returns cudaErrorInvalidValue for a spec outside the enums. */
-template <class T, class F> int with_operator(reduce_op op, F &&f)
+ * run-time (type, operator) becomes a template instantiation. Every type is
+ * instantiated with the operators in OPS (OP_BIT mask: VALUE_OPS unless a
+ * method's kernels take argmax and argmin too); returns
+ * cudaErrorInvalidValue for any other spec - the registry refuses those
+ * pairs before a call. */
+template <unsigned OPS, class T, class F> int with_operator(reduce_op op, F &&f)
 {
     switch (op) {
-    case OP_SUM: return f(type_tag<T>{}, op_sum{});
-    case OP_MAX: return f(type_tag<T>{}, op_max{});
-    case OP_MIN: return f(type_tag<T>{}, op_min{});
+    case OP_SUM: if constexpr ((OPS & OP_BIT(OP_SUM)) != 0) return f(type_tag<T>{}, op_sum{}); break;
+    case OP_MAX: if constexpr ((OPS & OP_BIT(OP_MAX)) != 0) return f(type_tag<T>{}, op_max{}); break;
+    case OP_MIN: if constexpr ((OPS & OP_BIT(OP_MIN)) != 0) return f(type_tag<T>{}, op_min{}); break;
+    case OP_ARGMAX:
+        if constexpr ((OPS & OP_BIT(OP_ARGMAX)) != 0) return f(type_tag<T>{}, op_argmax{});
+        break;
+    case OP_ARGMIN:
+        if constexpr ((OPS & OP_BIT(OP_ARGMIN)) != 0) return f(type_tag<T>{}, op_argmin{});
+        break;
     case OP_COUNT: break;
     }
     return (int)cudaErrorInvalidValue;
 }
 
-template <class F> int with_pair(reduce_spec spec, F &&f)
+template <unsigned OPS = VALUE_OPS, class F> int with_pair(reduce_spec spec, F &&f)
 {
     switch (spec.type) {
-    case TYPE_FLOAT: return with_operator<float>(spec.op, f);
-    case TYPE_DOUBLE: return with_operator<double>(spec.op, f);
-    case TYPE_INT32: return with_operator<cuda::std::int32_t>(spec.op, f);
-    case TYPE_INT64: return with_operator<cuda::std::int64_t>(spec.op, f);
-    case TYPE_UINT32: return with_operator<cuda::std::uint32_t>(spec.op, f);
-    case TYPE_HALF: return with_operator<__half>(spec.op, f);
-    case TYPE_BFLOAT16: return with_operator<__nv_bfloat16>(spec.op, f);
+    case TYPE_FLOAT: return with_operator<OPS, float>(spec.op, f);
+    case TYPE_DOUBLE: return with_operator<OPS, double>(spec.op, f);
+    case TYPE_INT32: return with_operator<OPS, cuda::std::int32_t>(spec.op, f);
+    case TYPE_INT64: return with_operator<OPS, cuda::std::int64_t>(spec.op, f);
+    case TYPE_UINT32: return with_operator<OPS, cuda::std::uint32_t>(spec.op, f);
+    case TYPE_HALF: return with_operator<OPS, __half>(spec.op, f);
+    case TYPE_BFLOAT16: return with_operator<OPS, __nv_bfloat16>(spec.op, f);
     case TYPE_COUNT: break;
     }
     return (int)cudaErrorInvalidValue;

@@ -64,12 +64,12 @@ __device__ __forceinline__ void last_part_writes_total(A part_total, A *out, uns
     if (!is_last_part)
         return;
 
-    /* __ldcg reads at L2, where all SMs' stores meet; this SM's L1 is not
+    /* Read at L2, where all SMs' stores meet; this SM's L1 is not
      * coherent with the other SMs' writes. Thread t combines partials t,
      * t + THREADS, ... in order, then block_reduce's fixed tree. */
     A total = identity<Op, A>();
     for (unsigned i = threadIdx.x; i < parts; i += THREADS)
-        total = Op{}(total, __ldcg(&partials[i]));
+        total = Op{}(total, load_at_l2(&partials[i]));
     total = block_reduce<THREADS, Op>(total);
     if (threadIdx.x == 0) {
         *out = total;

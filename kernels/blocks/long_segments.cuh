@@ -130,9 +130,9 @@ template <class T> struct defer_long_segments {
 template <class T, class Op>
 __global__ __launch_bounds__(ROW_PARTS_BLOCK) void long_segments_kernel(
     const T *__restrict__ in, const segment_offset *__restrict__ offsets, long_segment_list list,
-    acc_t<T> *__restrict__ out)
+    result_t<T, Op> *__restrict__ out)
 {
-    using A = acc_t<T>;
+    using A = result_t<T, Op>;
     A *partials = (A *)list.partials;
 #if __CUDA_ARCH__ >= 900
     cudaGridDependencySynchronize(); /* the first kernel has ended; its list is visible */
@@ -148,7 +148,7 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void long_segments_kernel(
         const size_t part_begin = begin + length * item.part / item.parts;
         const size_t part_end = begin + length * (item.part + 1) / item.parts;
         A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + part_begin, part_end - part_begin,
-                                                  threadIdx.x, ROW_PARTS_BLOCK);
+                                                  threadIdx.x, ROW_PARTS_BLOCK, part_begin - begin);
         v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
         last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[item.segment],
                                                     &list.tickets[item.first_item],
@@ -172,7 +172,7 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void long_segments_kernel(
  * as a programmatic dependent of the first where the GPU has it (compute
  * capability 9.0 and later; elsewhere after the first, as any launch). */
 template <class T, class Op>
-int launch_long_segments(const T *d_in, size_t n, reduce_shape shape, acc_t<T> *d_out,
+int launch_long_segments(const T *d_in, size_t n, reduce_shape shape, result_t<T, Op> *d_out,
                          void *workspace, cudaStream_t stream)
 {
     const auto kernel = long_segments_kernel<T, Op>;

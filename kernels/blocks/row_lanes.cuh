@@ -51,10 +51,10 @@ struct row_bounds {
 template <int LANES, int LOADS, class T, class Op, class Spans, class Defer = defer_none>
 __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const T *__restrict__ in,
                                                                           size_t n, Spans spans,
-                                                                          acc_t<T> *__restrict__ out,
+                                                                          result_t<T, Op> *__restrict__ out,
                                                                           Defer defer = {})
 {
-    using A = acc_t<T>;
+    using A = result_t<T, Op>;
     constexpr unsigned GROUPS_PER_WARP = 32 / LANES;
     const unsigned lane = threadIdx.x % 32;
     const unsigned lane_in_group = lane % LANES;
@@ -98,7 +98,7 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
  * on (and at least one) - or the grid a test forces (launch_grid). A
  * deferral lists long segments: it is built for segments alone. */
 template <int LANES, class T, class Op, int LOADS = ROW_LANES_LOADS, class Defer = defer_none>
-int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out,
+int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
                            cudaStream_t stream, Defer defer = {})
 {
     if (shape.count == 0)
@@ -164,7 +164,7 @@ template <class T> lane_group group_for(size_t length, enum shape_kind kind)
  * deferral (segments) is built with three loads alone. */
 template <class T, class Op, class Defer = defer_none>
 int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, size_t n,
-                           acc_t<T> *d_out, cudaStream_t stream, Defer defer = {})
+                           result_t<T, Op> *d_out, cudaStream_t stream, Defer defer = {})
 {
     const lane_group g = group_for<T>(length, shape.kind);
     const auto with_loads = [&](auto loads) {

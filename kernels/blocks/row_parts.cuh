@@ -17,7 +17,7 @@
  *
  * Workspace, only when parts > 1: one ticket counter per row from byte 0
  * (zeroed by the harness once; each row's last part puts its counter back to
- * 0), then parts partials of the accumulator type per row from
+ * 0), then parts partials of the result type per row from
  * row_partials_offset. */
 #ifndef ROW_PARTS_CUH
 #define ROW_PARTS_CUH
@@ -54,10 +54,10 @@ static inline size_t row_parts_workspace_bytes(size_t rows, unsigned parts)
 template <class T, class Op, class Spans, bool SPLIT>
 __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__restrict__ in,
                                                                     Spans spans, unsigned parts,
-                                                                    acc_t<T> *__restrict__ out,
+                                                                    result_t<T, Op> *__restrict__ out,
                                                                     void *workspace)
 {
-    using A = acc_t<T>;
+    using A = result_t<T, Op>;
     unsigned *parts_done = (unsigned *)workspace;
     A *partials = (A *)((char *)workspace + row_partials_offset(spans.count));
     const size_t items = SPLIT ? spans.count * parts : spans.count;
@@ -73,7 +73,8 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
             const size_t part_begin = begin + length * part / parts;
             const size_t part_end = begin + length * (part + 1) / parts;
             A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + part_begin, part_end - part_begin,
-                                                      threadIdx.x, ROW_PARTS_BLOCK);
+                                                      threadIdx.x, ROW_PARTS_BLOCK,
+                                                      part_begin - begin);
             v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
             last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[row], &parts_done[row],
                                                         &partials[row * parts], part, parts);
@@ -100,7 +101,7 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
  * counts the combine's chain over at most that many partials); 1 when SPLIT
  * is false (block_per_row builds only that kernel). */
 template <class T, class Op, bool SPLIT>
-int launch_row_items(const T *d_in, reduce_shape shape, unsigned parts, acc_t<T> *d_out,
+int launch_row_items(const T *d_in, reduce_shape shape, unsigned parts, result_t<T, Op> *d_out,
                      void *workspace, cudaStream_t stream)
 {
     if (shape.count == 0)
@@ -117,7 +118,7 @@ int launch_row_items(const T *d_in, reduce_shape shape, unsigned parts, acc_t<T>
 
 /* Each row in `parts` parts; one part a row is block_per_row's kernel. */
 template <class T, class Op>
-int launch_row_parts(const T *d_in, reduce_shape shape, unsigned parts, acc_t<T> *d_out,
+int launch_row_parts(const T *d_in, reduce_shape shape, unsigned parts, result_t<T, Op> *d_out,
                      void *workspace, cudaStream_t stream)
 {
     return parts > 1 ? launch_row_items<T, Op, true>(d_in, shape, parts, d_out, workspace, stream)

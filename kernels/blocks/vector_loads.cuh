@@ -30,41 +30,43 @@ template <class T> __host__ __device__ __forceinline__ size_t misaligned_head(co
     return head < n ? head : n;
 }
 
-/* Op over elements [FIRST, FIRST + COUNT) of e, as a balanced tree: for
+/* Op over elements [FIRST, FIRST + COUNT) of a, as a balanced tree: for
  * floats (x + y) + (z + w), short chains that round less than a running sum. */
-template <class Op, int FIRST, int COUNT, class T>
-__device__ __forceinline__ acc_t<T> fold_tree(const T *e)
+template <class Op, int FIRST, int COUNT, class R>
+__device__ __forceinline__ R fold_tree(const R *a)
 {
     if constexpr (COUNT == 1)
-        return widen(e[FIRST]);
+        return a[FIRST];
     else
-        return Op{}(fold_tree<Op, FIRST, COUNT / 2>(e),
-                    fold_tree<Op, FIRST + COUNT / 2, COUNT - COUNT / 2>(e));
+        return Op{}(fold_tree<Op, FIRST, COUNT / 2>(a),
+                    fold_tree<Op, FIRST + COUNT / 2, COUNT - COUNT / 2>(a));
 }
 
-/* Op over the elements of one 16-byte vector. */
-template <class Op, class T> __device__ __forceinline__ acc_t<T> fold_vector(uint4 raw)
-{
-    T e[VECTOR_WIDTH<T>];
-    memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
-    return fold_tree<Op, 0, VECTOR_WIDTH<T>>(e);
-}
-
-/* Op over elements [from, to) of one 16-byte vector, the others taken as the
- * identity: the same tree as fold_vector, so a whole vector (0, W) folds to
- * the same bits. */
+/* Op over the elements [from, to) of one 16-byte vector whose first element
+ * has index `index` (argmax and argmin keep it; the value operators drop it),
+ * the others taken as the identity: the same tree for any (from, to), so a
+ * whole vector (0, W) folds to the same bits as fold_vector. */
 template <class Op, class T>
-__device__ __forceinline__ acc_t<T> fold_vector_part(uint4 raw, int from, int to)
+__device__ __forceinline__ result_t<T, Op> fold_vector_part(uint4 raw, int from, int to,
+                                                            size_t index)
 {
-    using A = acc_t<T>;
+    using R = result_t<T, Op>;
     constexpr int W = VECTOR_WIDTH<T>;
     T e[W];
-    memcpy(e, &raw, sizeof raw);
-    A a[W];
+    memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
+    R a[W];
 #pragma unroll
     for (int j = 0; j < W; ++j)
-        a[j] = j >= from && j < to ? widen(e[j]) : identity<Op, A>();
+        a[j] = j >= from && j < to ? lift<Op>(e[j], index + j) : identity<Op, R>();
     return fold_tree<Op, 0, W>(a);
+}
+
+/* Op over the elements of one 16-byte vector (the value operators, which
+ * drop the index, may leave it out). */
+template <class Op, class T>
+__device__ __forceinline__ result_t<T, Op> fold_vector(uint4 raw, size_t index = 0)
+{
+    return fold_vector_part<Op, T>(raw, 0, VECTOR_WIDTH<T>, index);
 }
 
 /* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
@@ -72,18 +74,21 @@ __device__ __forceinline__ acc_t<T> fold_vector_part(uint4 raw, int from, int to
  * use (independent loads in flight hide DRAM latency), plus every threads-th
  * head and tail element - one of each at most when there are as many threads
  * as a vector's elements (a grid; a row's warp), several when fewer (a row's
- * group of 1-4 lanes). LOADS = 1 is the plain grid-stride loop. */
+ * group of 1-4 lanes). LOADS = 1 is the plain grid-stride loop. in[0] has
+ * index `first_index` in its result (a part of a row: the part's start). */
 template <int LOADS, class Op, class T>
-__device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, size_t n,
-                                                   size_t thread, size_t threads)
+__device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ in, size_t n,
+                                                          size_t thread, size_t threads,
+                                                          size_t first_index = 0)
 {
-    using A = acc_t<T>;
+    using R = result_t<T, Op>;
     constexpr int W = VECTOR_WIDTH<T>;
     const Op op;
     const size_t head = misaligned_head(in, n);
     const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in + head);
     const size_t body_len = (n - head) / W;
     const size_t tail_start = head + body_len * W;
+    const size_t body_index = first_index + head; /* of the body's first element */
 
     /* The first head and tail elements are loaded first and added last, so
      * their loads are in flight with the body's: in a short row (the row
@@ -97,7 +102,7 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
     if (has_tail)
         tail_element = in[tail_start + thread];
 
-    A acc = identity<Op, A>();
+    R acc = identity<Op, R>();
 
     /* Whole batches of LOADS loads, then at most one partial batch with
      * predicated loads: a thread with 3 vectors left still has all 3 in
@@ -110,7 +115,7 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
             v[k] = __ldg(&body[i + k * threads]);
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
-            acc = op(acc, fold_vector<Op, T>(v[k]));
+            acc = op(acc, fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
     }
     if (i < body_len) {
         uint4 v[LOADS];
@@ -121,18 +126,18 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
             if (i + k * threads < body_len)
-                acc = op(acc, fold_vector<Op, T>(v[k]));
+                acc = op(acc, fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
     }
     if (has_head)
-        acc = op(acc, widen(head_element));
+        acc = op(acc, lift<Op>(head_element, first_index + thread));
     if (has_tail)
-        acc = op(acc, widen(tail_element));
+        acc = op(acc, lift<Op>(tail_element, first_index + tail_start + thread));
     /* The rest of head and tail, for fewer threads than W - 1: a thread per
      * row. Never runs in a grid. */
     for (size_t j = thread + threads; j < head; j += threads)
-        acc = op(acc, widen(in[j]));
+        acc = op(acc, lift<Op>(in[j], first_index + j));
     for (size_t j = thread + threads; j < n - tail_start; j += threads)
-        acc = op(acc, widen(in[tail_start + j]));
+        acc = op(acc, lift<Op>(in[tail_start + j], first_index + tail_start + j));
     return acc;
 }
 
@@ -149,17 +154,18 @@ __device__ __forceinline__ acc_t<T> reduce_vectors(const T *__restrict__ in, siz
  * first 16-byte boundary or after its last whole vector are loaded alone: a
  * vector there would reach outside the array. */
 template <int LOADS, class Op, class T>
-__device__ __forceinline__ acc_t<T> reduce_span(const T *__restrict__ in, size_t n, size_t begin,
-                                                size_t end, unsigned lane, unsigned lanes)
+__device__ __forceinline__ result_t<T, Op> reduce_span(const T *__restrict__ in, size_t n,
+                                                       size_t begin, size_t end, unsigned lane,
+                                                       unsigned lanes)
 {
-    using A = acc_t<T>;
+    using R = result_t<T, Op>;
     constexpr int W = VECTOR_WIDTH<T>;
     const Op op;
     const size_t head = misaligned_head(in, n);
     const size_t body_end = head + (n - head) / W * W;
     const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in + head);
 
-    A acc = identity<Op, A>();
+    R acc = identity<Op, R>();
     const size_t span_begin = begin > head ? begin : head;
     const size_t span_end = end < body_end ? end : body_end;
     if (span_begin < span_end) {
@@ -176,17 +182,21 @@ __device__ __forceinline__ acc_t<T> reduce_span(const T *__restrict__ in, size_t
 #pragma unroll
             for (int l = 0; l < LOADS; ++l) {
                 const size_t i = k + l * lanes;
+                /* the vector's first element, counted from the span's start
+                 * (wraps below it for the first vector: only its masked
+                 * elements lie there) */
+                const size_t index = head + (first + i) * W - begin;
                 if (i < count)
                     acc = op(acc, fold_vector_part<Op, T>(v[l], i == 0 ? first_from : 0,
-                                                          i == count - 1 ? last_to : W));
+                                                          i == count - 1 ? last_to : W, index));
             }
         }
     }
     /* The array's own misaligned head and tail: the first and last spans only. */
     for (size_t j = begin + lane; j < end && j < head; j += lanes)
-        acc = op(acc, widen(in[j]));
+        acc = op(acc, lift<Op>(in[j], j - begin));
     for (size_t j = (begin > body_end ? begin : body_end) + lane; j < end; j += lanes)
-        acc = op(acc, widen(in[j]));
+        acc = op(acc, lift<Op>(in[j], j - begin));
     return acc;
 }
 

@@ -34,7 +34,7 @@ using atomic_naive_launch = atomic_launch<atomic_naive_kernel<T, Op>, Op, BLOCK,
 
 DEFINE_METHOD(atomic_naive, .family = FAMILY_PROGRESSION, .source = "seed 004 step 0",
               .idea = "every thread atomically folds its element into one global total",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = VALUE_OPS,
               .launch = launch_any_pair<atomic_naive_launch>,
               .workspace = workspace_any_pair<atomic_naive_launch>,
               .flags = METHOD_ORDER_VARIES | METHOD_SERIAL_CHAIN,

@@ -45,7 +45,7 @@ using smem_serial_atomic_launch = atomic_launch<smem_serial_atomic_kernel<T, Op>
 
 DEFINE_METHOD(smem_serial_atomic, .family = FAMILY_PROGRESSION, .source = "seed 004 step 1",
               .idea = "block loads to shared, thread 0 folds serially, one atomic per block",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = VALUE_OPS,
               .launch = launch_any_pair<smem_serial_atomic_launch>,
               .workspace = workspace_any_pair<smem_serial_atomic_launch>,
               .flags = METHOD_ORDER_VARIES,

@@ -49,6 +49,6 @@ template <class T, class Op> using reduce0_pass = block_pass<reduce0_kernel<T, O
 
 DEFINE_METHOD(reduce0, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 1; seeds 000-003",
               .idea = "interleaved tree, tid % (2s) picks the combiners: divergent warps",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce0_pass>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .pass = &pass_kernel_of<reduce0_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
               .order = {.kind = ORDER_BLOCK_PASSES, .width = BLOCK, .depth = tree_depth(BLOCK)});

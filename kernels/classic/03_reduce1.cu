@@ -46,6 +46,6 @@ template <class T, class Op> using reduce1_pass = block_pass<reduce1_kernel<T, O
 
 DEFINE_METHOD(reduce1, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 2; seeds 000, 001, 003",
               .idea = "interleaved tree, strided index: no divergence, bank conflicts",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce1_pass>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .pass = &pass_kernel_of<reduce1_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
               .order = {.kind = ORDER_BLOCK_PASSES, .width = BLOCK, .depth = tree_depth(BLOCK)});

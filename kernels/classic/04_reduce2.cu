@@ -43,6 +43,6 @@ template <class T, class Op> using reduce2_pass = block_pass<reduce2_kernel<T, O
 
 DEFINE_METHOD(reduce2, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 3; seeds 000, 001, 003",
               .idea = "sequential addressing: conflict-free, half the threads idle at once",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce2_pass>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .pass = &pass_kernel_of<reduce2_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
               .order = {.kind = ORDER_BLOCK_PASSES, .width = BLOCK, .depth = tree_depth(BLOCK)});

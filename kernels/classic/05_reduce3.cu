@@ -47,6 +47,6 @@ template <class T, class Op> using reduce3_pass = block_pass<reduce3_kernel<T, O
 
 DEFINE_METHOD(reduce3, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 4; seeds 000, 001, 003",
               .idea = "first add during load: every thread combines two inputs, half the blocks",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce3_pass>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .pass = &pass_kernel_of<reduce3_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
               .order = {.kind = ORDER_BLOCK_PASSES, .width = ITEMS, .depth = tree_depth(ITEMS)});

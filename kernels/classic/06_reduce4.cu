@@ -47,6 +47,6 @@ template <class T, class Op> using reduce4_pass = block_pass<reduce4_kernel<T, O
 
 DEFINE_METHOD(reduce4, .family = FAMILY_PROGRESSION, .source = "seed 000 (reductionadd), its reduce4",
               .idea = "tree loop unrolled on a compile-time block size",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce4_pass>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .pass = &pass_kernel_of<reduce4_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
               .order = {.kind = ORDER_BLOCK_PASSES, .width = ITEMS, .depth = tree_depth(ITEMS)});

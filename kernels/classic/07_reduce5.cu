@@ -54,6 +54,6 @@ template <class T, class Op> using reduce5_pass = block_pass<reduce5_kernel<T, O
 
 DEFINE_METHOD(reduce5, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 5; seeds 000, 001, 003",
               .idea = "last warp unrolled, warp-synchronous with __syncwarp (safe on Volta+)",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce5_pass>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .pass = &pass_kernel_of<reduce5_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
               .order = {.kind = ORDER_BLOCK_PASSES, .width = ITEMS, .depth = tree_depth(ITEMS)});

@@ -47,6 +47,6 @@ template <class T, class Op> using reduce6_pass = block_pass<reduce6_kernel<T, O
 
 DEFINE_METHOD(reduce6, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 6; seed 003",
               .idea = "completely unrolled: block size a template parameter",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<reduce6_pass>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .pass = &pass_kernel_of<reduce6_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
               .order = {.kind = ORDER_BLOCK_PASSES, .width = ITEMS, .depth = tree_depth(ITEMS)});

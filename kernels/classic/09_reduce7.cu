@@ -53,6 +53,6 @@ using reduce7_launch = two_launches<reduce7_kernel<T, Op>, reduce7_kernel<acc_t<
 
 DEFINE_METHOD(reduce7, .family = FAMILY_PROGRESSION, .source = "Harris, Optimizing Parallel Reduction in CUDA (2007), kernel 7; seed 004 step 5",
               .idea = "many elements per thread: grid-stride loop over a fixed grid, 2 launches",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<reduce7_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<reduce7_launch>,
               .workspace = workspace_any_pair<reduce7_launch>,
               .order = {.kind = ORDER_THREAD_CHAINS, .width = BLOCK, .depth = 1 + tree_depth(BLOCK)});

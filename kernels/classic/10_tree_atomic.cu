@@ -51,6 +51,6 @@ using tree_atomic_launch = atomic_launch<tree_atomic_kernel<T, Op>, Op, BLOCK, B
 
 DEFINE_METHOD(tree_atomic, .family = FAMILY_PROGRESSION, .source = "seed 004 step 2",
               .idea = "shared-memory tree per block, one atomic per block",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<tree_atomic_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<tree_atomic_launch>,
               .workspace = workspace_any_pair<tree_atomic_launch>, .flags = METHOD_ORDER_VARIES,
               .order = {.kind = ORDER_ATOMIC_BLOCKS, .width = BLOCK, .depth = tree_depth(BLOCK)});

@@ -41,7 +41,7 @@ using warp_shuffle_atomic_launch = atomic_launch<warp_shuffle_atomic_kernel<T, O
 
 DEFINE_METHOD(warp_shuffle_atomic, .family = FAMILY_PROGRESSION, .source = "seed 004 step 3",
               .idea = "warp shuffles per block, one atomic per block",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = VALUE_OPS,
               .launch = launch_any_pair<warp_shuffle_atomic_launch>,
               .workspace = workspace_any_pair<warp_shuffle_atomic_launch>,
               .flags = METHOD_ORDER_VARIES,

@@ -41,6 +41,6 @@ using multi_kernel_pass = block_pass<multi_kernel_kernel<T, Op>, BLOCK, BLOCK>;
 
 DEFINE_METHOD(multi_kernel, .family = FAMILY_PROGRESSION, .source = "seed 004 step 4",
               .idea = "shuffle tree per block, relaunched on the partials: no atomics",
-              .types = ALL_TYPES, .ops = ALL_OPS, .pass = &pass_kernel_of<multi_kernel_pass>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .pass = &pass_kernel_of<multi_kernel_pass>,
               .flags = METHOD_GRID_INDEPENDENT, /* n alone sets the grid */
               .order = {.kind = ORDER_BLOCK_PASSES, .width = BLOCK, .depth = BLOCK_REDUCE_DEPTH});

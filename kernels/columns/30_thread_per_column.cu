@@ -56,7 +56,7 @@ template <class T, class Op> struct thread_per_column_launch {
 
 DEFINE_METHOD(thread_per_column, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 30",
               .idea = "one thread per column down the rows in order, a warp's loads coalesced",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = VALUE_OPS,
               .launch = launch_any_pair<thread_per_column_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* a column's bits: its elements alone */
               .order = {.kind = ORDER_SERIAL_CHAIN},

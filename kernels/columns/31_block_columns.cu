@@ -54,7 +54,7 @@ template <class T, class Op> struct block_columns_launch {
 
 DEFINE_METHOD(block_columns, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 31",
               .idea = "a 256-thread block per 32 columns, its 8 warps splitting the rows",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = VALUE_OPS,
               .launch = launch_any_pair<block_columns_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* a column's bits: its elements alone */
               .order = COLUMN_TILE_ORDER,

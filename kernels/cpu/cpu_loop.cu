@@ -9,7 +9,7 @@
  * empty segment gives the identity), so every result is one serial chain of
  * its own length. Columns: one running total per column, the rows read in
  * order (each row once, contiguously), so each column is a serial chain
- * down its rows.
+ * down its rows. argmax and argmin: the same loop, keeping the index.
  *   bench_compare -m cpu_loop        bench_compare --cols 32 -m cpu_loop
  *   bench_compare --cols 128 --axis 0 -m cpu_loop
  */
@@ -18,28 +18,30 @@
 namespace {
 
 template <class T, class Op> struct cpu_loop_reduce {
-    static acc_t<T> reduce_run(const T *in, size_t n)
+    using R = result_t<T, Op>;
+
+    static R reduce_run(const T *in, size_t n)
     {
-        acc_t<T> acc = identity<Op, acc_t<T>>();
+        R acc = identity<Op, R>();
         for (size_t i = 0; i < n; ++i)
-            acc = Op{}(acc, widen(in[i]));
+            acc = Op{}(acc, lift<Op>(in[i], i));
         return acc;
     }
 
     /* Row r adds its element c to column c's running total. */
-    static void reduce_columns(const T *in, size_t cols, size_t n, acc_t<T> *results)
+    static void reduce_columns(const T *in, size_t cols, size_t n, R *results)
     {
         for (size_t c = 0; c < cols; ++c)
-            results[c] = identity<Op, acc_t<T>>();
-        for (size_t row = 0; row < n; row += cols)
+            results[c] = identity<Op, R>();
+        for (size_t row = 0, r = 0; row < n; row += cols, ++r)
             for (size_t c = 0; c < cols; ++c)
-                results[c] = Op{}(results[c], widen(in[row + c]));
+                results[c] = Op{}(results[c], lift<Op>(in[row + c], r));
     }
 
     /* The bounds worked out here, not by shape.h's shape_first and
      * shape_length: two calls into another file per row tripled the time
      * of a one-column input. */
-    static void reduce(const T *in, reduce_shape shape, size_t n, acc_t<T> *results)
+    static void reduce(const T *in, reduce_shape shape, size_t n, R *results)
     {
         if (shape.kind == SHAPE_COLUMNS) {
             reduce_columns(in, shape.cols, n, results);
@@ -60,7 +62,7 @@ template <class T, class Op> struct cpu_loop_reduce {
 
 DEFINE_METHOD(cpu_loop, .family = FAMILY_CPU, .source = "seeds 000, 003: the CPU loop they time against",
               .idea = "plain sequential loop on one core", .types = ALL_TYPES, .ops = ALL_OPS,
-              .host = host_any_pair<cpu_loop_reduce>,
+              .host = host_any_pair<cpu_loop_reduce, ALL_OPS>,
               .flags = METHOD_SERIAL_CHAIN | METHOD_GRID_INDEPENDENT, /* one order on any machine */
               .order = {.kind = ORDER_SERIAL_CHAIN},
               .shapes = SHAPE_BIT(SHAPE_WHOLE) | SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS) |

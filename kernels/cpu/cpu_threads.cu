@@ -75,5 +75,5 @@ template <class T, class Op> struct cpu_threads_reduce {
 
 DEFINE_METHOD(cpu_threads, .family = FAMILY_CPU, .source = "this suite: the CPU, for scale",
               .idea = "one accumulator set per core (pthreads), partials combined in order",
-              .types = ALL_TYPES, .ops = ALL_OPS, .host = host_any_pair<cpu_threads_reduce>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .host = host_any_pair<cpu_threads_reduce>,
               .order = {.kind = ORDER_SERIAL_CHAIN});

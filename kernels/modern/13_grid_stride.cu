@@ -46,6 +46,6 @@ using grid_stride_launch = two_launches<grid_stride_kernel<T, Op>, grid_stride_k
 
 DEFINE_METHOD(grid_stride, .family = FAMILY_MODERN, .source = "seed 004 steps 5-6; cuda-samples reduction, kernel 7",
               .idea = "grid-stride loop + shuffles, grid sized from SMs x resident blocks",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<grid_stride_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<grid_stride_launch>,
               .workspace = workspace_any_pair<grid_stride_launch>,
               .order = {.kind = ORDER_THREAD_CHAINS, .width = BLOCK, .depth = BLOCK_REDUCE_DEPTH});

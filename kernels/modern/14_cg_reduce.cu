@@ -66,7 +66,7 @@ using cg_reduce_launch = two_launches<cg_reduce_kernel<T, Op>, cg_reduce_kernel<
 
 DEFINE_METHOD(cg_reduce, .family = FAMILY_MODERN, .source = "cuda-samples reduction, kernel 8 (cooperative groups)",
               .idea = "cooperative groups: tiled_partition<32> and cg::reduce",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cg_reduce_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<cg_reduce_launch>,
               .workspace = workspace_any_pair<cg_reduce_launch>,
               .order = {.kind = ORDER_THREAD_CHAINS, .width = BLOCK,
                         .depth = 2 * tree_depth(32) /* a tile, then the tiles' results */});

@@ -26,9 +26,9 @@ constexpr int BLOCK = 512;
 
 template <class T, class Op>
 __global__ __launch_bounds__(BLOCK) void vector_loads_kernel(const T *__restrict__ in, size_t n,
-                                                             acc_t<T> *__restrict__ out)
+                                                             result_t<T, Op> *__restrict__ out)
 {
-    acc_t<T> acc = reduce_vectors<1, Op>(in, n, blockIdx.x * (size_t)BLOCK + threadIdx.x,
+    result_t<T, Op> acc = reduce_vectors<1, Op>(in, n, blockIdx.x * (size_t)BLOCK + threadIdx.x,
                                          (size_t)gridDim.x * BLOCK);
     acc = block_reduce<BLOCK, Op>(acc);
     if (threadIdx.x == 0)
@@ -37,14 +37,14 @@ __global__ __launch_bounds__(BLOCK) void vector_loads_kernel(const T *__restrict
 
 /* One resident wave, no block without a 16-byte vector per thread. */
 template <class T, class Op>
-using vector_loads_launch = two_launches<vector_loads_kernel<T, Op>, vector_loads_kernel<acc_t<T>, Op>,
+using vector_loads_launch = two_launches<vector_loads_kernel<T, Op>, vector_loads_kernel<result_t<T, Op>, Op>,
                                          BLOCK, BLOCK * VECTOR_WIDTH<T>>;
 
 } // namespace
 
 DEFINE_METHOD(vector_loads, .family = FAMILY_MODERN, .source = "seed 004 steps 6-7",
               .idea = "16-byte vector loads, grid-stride, tuned launch, 2 launches",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<vector_loads_launch>,
-              .workspace = workspace_any_pair<vector_loads_launch>,
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<vector_loads_launch, ALL_OPS>,
+              .workspace = workspace_any_pair<vector_loads_launch, ALL_OPS>,
               .order = {.kind = ORDER_THREAD_CHAINS, .width = BLOCK,
                         .depth = VECTOR_LOADS_DEPTH + BLOCK_REDUCE_DEPTH});

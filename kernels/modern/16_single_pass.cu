@@ -25,10 +25,10 @@ constexpr int BLOCK = 512;
 
 template <class T, class Op>
 __global__ __launch_bounds__(BLOCK) void single_pass_kernel(const T *__restrict__ in, size_t n,
-                                                            acc_t<T> *__restrict__ out,
+                                                            result_t<T, Op> *__restrict__ out,
                                                             void *workspace)
 {
-    acc_t<T> acc = reduce_vectors<1, Op>(in, n, blockIdx.x * (size_t)BLOCK + threadIdx.x,
+    result_t<T, Op> acc = reduce_vectors<1, Op>(in, n, blockIdx.x * (size_t)BLOCK + threadIdx.x,
                                          (size_t)gridDim.x * BLOCK);
     acc = block_reduce<BLOCK, Op>(acc);
     last_block_writes_total<BLOCK, Op>(acc, out, workspace);
@@ -42,7 +42,7 @@ using single_pass_launch = one_pass_launch<single_pass_kernel<T, Op>, BLOCK, BLO
 
 DEFINE_METHOD(single_pass, .family = FAMILY_MODERN, .source = "cuda-samples threadFenceReduction",
               .idea = "16-byte loads, last block done (fence + counter) combines partials: 1 launch",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<single_pass_launch>,
-              .workspace = workspace_any_pair<single_pass_launch>,
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<single_pass_launch, ALL_OPS>,
+              .workspace = workspace_any_pair<single_pass_launch, ALL_OPS>,
               .order = {.kind = ORDER_THREAD_CHAINS, .width = BLOCK,
                         .depth = VECTOR_LOADS_DEPTH + BLOCK_REDUCE_DEPTH});

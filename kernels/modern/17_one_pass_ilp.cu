@@ -54,10 +54,10 @@ constexpr int GRID_DIVISOR = 1;
 
 template <int THREADS, class T, class Op>
 __global__ __launch_bounds__(THREADS) void one_pass_ilp_kernel(const T *__restrict__ in, size_t n,
-                                                               acc_t<T> *__restrict__ out,
+                                                               result_t<T, Op> *__restrict__ out,
                                                                void *workspace)
 {
-    acc_t<T> acc = reduce_vectors<LOADS, Op>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
+    result_t<T, Op> acc = reduce_vectors<LOADS, Op>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
                                              (size_t)gridDim.x * THREADS);
     acc = block_reduce<THREADS, Op>(acc);
     last_block_writes_total<THREADS, Op>(acc, out, workspace);
@@ -101,7 +101,8 @@ template <class T, class Op> struct one_pass_ilp_launch {
         return 0;
     }
 
-    static int run(const T *d_in, size_t n, acc_t<T> *d_out, void *workspace, cudaStream_t stream)
+    static int run(const T *d_in, size_t n, result_t<T, Op> *d_out, void *workspace,
+                   cudaStream_t stream)
     {
         int grid = 0;
         PROPAGATE(grid_for(n, &grid));
@@ -119,7 +120,7 @@ template <class T, class Op> struct one_pass_ilp_launch {
 
 DEFINE_METHOD(one_pass_ilp, .family = FAMILY_MODERN, .source = "this suite: whole array, step 17",
               .idea = "one launch, persistent grid of 1024-thread blocks, 4 16-byte loads in flight each",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<one_pass_ilp_launch>,
-              .workspace = workspace_any_pair<one_pass_ilp_launch>,
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<one_pass_ilp_launch, ALL_OPS>,
+              .workspace = workspace_any_pair<one_pass_ilp_launch, ALL_OPS>,
               .order = {.kind = ORDER_THREAD_CHAINS, .width = SMALL_BLOCK, /* its smallest block */
                         .depth = VECTOR_LOADS_DEPTH + BLOCK_REDUCE_DEPTH});

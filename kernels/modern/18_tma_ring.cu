@@ -268,6 +268,6 @@ static int tma_ring_min_elements(struct reduce_spec spec, size_t *n)
 
 DEFINE_METHOD(tma_ring, .family = FAMILY_MODERN, .source = "this suite: whole array, step 18",
               .idea = "32 KB bulk copies (TMA) into a shared-memory ring, 1 block/SM; step 17 below 8 ring fills",
-              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<tma_ring_launch>,
+              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<tma_ring_launch>,
               .workspace = workspace_any_pair<tma_ring_launch>,
               .order = TMA_RING_ORDER, .own_kernel_from = tma_ring_min_elements);

@@ -41,7 +41,7 @@ template <class T, class Op> struct thread_per_row_launch {
 
 DEFINE_METHOD(thread_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 21",
               .idea = "one thread per row, persistent grid, aligned 16-byte loads masked to the row",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = VALUE_OPS,
               .launch = launch_any_pair<thread_per_row_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */
               /* a tree of at most n - 1 levels, as any order: the chain is the

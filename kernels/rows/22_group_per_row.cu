@@ -38,7 +38,7 @@
 namespace {
 
 template <class T, class Op> struct group_per_row_launch {
-    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
                    cudaStream_t stream)
     {
         return launch_lane_groups_for<T, Op>(mean_span_length(shape, n), d_in, shape, n, d_out,
@@ -51,7 +51,7 @@ template <class T, class Op> struct group_per_row_launch {
 DEFINE_METHOD(group_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 22",
               .idea = "2-16 lanes per row, sized to the width: a warp reads several short rows",
               .types = ALL_TYPES, .ops = ALL_OPS,
-              .launch = launch_any_pair<group_per_row_launch>,
+              .launch = launch_any_pair<group_per_row_launch, ALL_OPS>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements and the width */
               .order = lane_group_order(GROUP_MIN_LANES), /* the loosest of its group sizes */
               .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

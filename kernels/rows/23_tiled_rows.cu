@@ -135,19 +135,20 @@ __device__ __forceinline__ void load_tile(uint4 (&v)[LOADS], const T *__restrict
  * threads of a warp read rows `length` words apart, and at a width that is a
  * multiple of 32 words all 32 would start in one bank - a 32-way conflict;
  * rotated, they start in 32 different banks. */
-template <class Op, class T> __device__ __forceinline__ acc_t<T> reduce_staged_row(const T *row, unsigned length)
+template <class Op, class T>
+__device__ __forceinline__ result_t<T, Op> reduce_staged_row(const T *row, unsigned length)
 {
     const Op op;
-    acc_t<T> acc = identity<Op, acc_t<T>>();
+    result_t<T, Op> acc = identity<Op, result_t<T, Op>>();
     if (length == 0)
         return acc;
     const unsigned start = (threadIdx.x % 32) % length;
 #pragma unroll 4
     for (unsigned c = start; c < length; ++c)
-        acc = op(acc, widen(row[c]));
+        acc = op(acc, lift<Op>(row[c], c));
 #pragma unroll 4
     for (unsigned c = 0; c < start; ++c)
-        acc = op(acc, widen(row[c]));
+        acc = op(acc, lift<Op>(row[c], c));
     return acc;
 }
 
@@ -179,9 +180,9 @@ __device__ __forceinline__ void reduce_group_rows(const tiled_rows_storage &s, u
                                                   unsigned lane, const T *__restrict__ in,
                                                   Spans spans,
                                                   size_t shift, const tile_geometry &g,
-                                                  acc_t<T> *__restrict__ out)
+                                                  result_t<T, Op> *__restrict__ out)
 {
-    using A = acc_t<T>;
+    using A = result_t<T, Op>;
     constexpr size_t V = VECTOR_WIDTH<T>;
     constexpr unsigned GROUPS = BLOCK / LANES;
     const Op op;
@@ -200,7 +201,7 @@ __device__ __forceinline__ void reduce_group_rows(const tiled_rows_storage &s, u
                     acc = reduce_staged_row<Op>(staged_row, (unsigned)length);
                 else
                     for (size_t c = lane; c < length; c += LANES)
-                        acc = op(acc, widen(staged_row[c]));
+                        acc = op(acc, lift<Op>(staged_row[c], c));
                 is_group_row = true;
             } else if (!is_long<T>(length, LANES)) {
                 acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, lane, LANES);
@@ -219,9 +220,9 @@ __device__ __forceinline__ void reduce_group_rows(const tiled_rows_storage &s, u
  * and its barriers are the block's. */
 template <int LANES, class Op, class T, class Spans>
 __device__ __forceinline__ void reduce_long_rows(const T *__restrict__ in, Spans spans,
-                                                 const tile_geometry &g, acc_t<T> *__restrict__ out)
+                                                 const tile_geometry &g, result_t<T, Op> *__restrict__ out)
 {
-    using A = acc_t<T>;
+    using A = result_t<T, Op>;
     for (size_t r = 0; r < g.rows; ++r) {
         const size_t row = g.first_row + r;
         const size_t begin = spans.begin(row);
@@ -239,7 +240,7 @@ __device__ __forceinline__ void reduce_long_rows(const T *__restrict__ in, Spans
 template <int LANES, class T, class Op, class Spans>
 __global__ __launch_bounds__(BLOCK) void tiled_rows_kernel(const T *__restrict__ in, size_t n,
                                                            Spans spans, size_t rows_per_tile,
-                                                           acc_t<T> *__restrict__ out)
+                                                           result_t<T, Op> *__restrict__ out)
 {
     __shared__ tiled_rows_storage s;
     const size_t shift = ((uintptr_t)in & 15) / sizeof(T);
@@ -287,7 +288,7 @@ template <class T, class Op> struct tiled_rows_launch {
 
     template <int LANES>
     static int launch(const T *d_in, size_t n, reduce_shape shape, size_t rows_per_tile,
-                      acc_t<T> *d_out, cudaStream_t stream)
+                      result_t<T, Op> *d_out, cudaStream_t stream)
     {
         return with_spans(shape, [&](auto spans) {
             const auto kernel = tiled_rows_kernel<LANES, T, Op, decltype(spans)>;
@@ -300,7 +301,7 @@ template <class T, class Op> struct tiled_rows_launch {
         });
     }
 
-    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
                    cudaStream_t stream)
     {
         if (shape.count == 0)
@@ -318,7 +319,7 @@ template <class T, class Op> struct tiled_rows_launch {
 DEFINE_METHOD(tiled_rows, .family = FAMILY_ROWS, .source = "this suite: rows, step 23",
               .idea = "tiles of whole rows staged with aligned 16-byte loads, reduced from shared memory",
               .types = ALL_TYPES, .ops = ALL_OPS,
-              .launch = launch_any_pair<tiled_rows_launch>,
+              .launch = launch_any_pair<tiled_rows_launch, ALL_OPS>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements and the mean width */
               /* a lane's chain over the row then LANES' shuffles, LANES from 1:
                * any tree over n terms is at most n - 1 deep */

@@ -33,7 +33,7 @@ namespace {
 constexpr int LANES = 32;
 
 template <class T, class Op> struct warp_per_row_launch {
-    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
                    cudaStream_t stream)
     {
         return launch_lane_group_rows<LANES, T, Op>(d_in, shape, n, d_out, stream);
@@ -45,7 +45,7 @@ template <class T, class Op> struct warp_per_row_launch {
 DEFINE_METHOD(warp_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 24",
               .idea = "one warp per row, 3 16-byte loads in flight per lane, shuffle combine",
               .types = ALL_TYPES, .ops = ALL_OPS,
-              .launch = launch_any_pair<warp_per_row_launch>,
+              .launch = launch_any_pair<warp_per_row_launch, ALL_OPS>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */
               .order = lane_group_order(LANES),
               .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

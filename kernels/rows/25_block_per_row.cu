@@ -33,7 +33,7 @@
 namespace {
 
 template <class T, class Op> struct block_per_row_launch {
-    static int run(const T *d_in, reduce_shape shape, acc_t<T> *d_out, void *workspace,
+    static int run(const T *d_in, reduce_shape shape, result_t<T, Op> *d_out, void *workspace,
                    cudaStream_t stream)
     {
         return launch_row_items<T, Op, false>(d_in, shape, 1, d_out, workspace, stream);
@@ -45,7 +45,7 @@ template <class T, class Op> struct block_per_row_launch {
 DEFINE_METHOD(block_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 25",
               .idea = "one 256-thread block per row, 4 16-byte loads in flight per thread",
               .types = ALL_TYPES, .ops = ALL_OPS,
-              .launch = launch_any_pair<block_per_row_launch>,
+              .launch = launch_any_pair<block_per_row_launch, ALL_OPS>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */
               .order = ROW_PARTS_ORDER,
               .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

@@ -70,7 +70,7 @@ template <class T, class Op> struct split_rows_launch {
         return 0;
     }
 
-    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *workspace,
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *workspace,
                    cudaStream_t stream)
     {
         unsigned parts = 1;
@@ -84,8 +84,8 @@ template <class T, class Op> struct split_rows_launch {
 DEFINE_METHOD(split_rows, .family = FAMILY_ROWS, .source = "this suite: rows, step 26",
               .idea = "rows cut into one resident wave of parts, a block each; the row's last part adds them in order",
               .types = ALL_TYPES, .ops = ALL_OPS,
-              .launch = launch_any_pair<split_rows_launch>,
-              .workspace = workspace_any_pair<split_rows_launch>,
+              .launch = launch_any_pair<split_rows_launch, ALL_OPS>,
+              .workspace = workspace_any_pair<split_rows_launch, ALL_OPS>,
               /* no METHOD_GRID_INDEPENDENT: the parts follow the GPU's resident blocks */
               .order = ROW_PARTS_ORDER,
               .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

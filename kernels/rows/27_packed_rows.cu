@@ -87,9 +87,9 @@ template <size_t ROWS, class A> __device__ __forceinline__ void store_results(A 
 
 template <int W, class T, class Op>
 __global__ __launch_bounds__(BLOCK) void packed_rows_kernel(const T *__restrict__ in, size_t rows,
-                                                            acc_t<T> *__restrict__ out)
+                                                            result_t<T, Op> *__restrict__ out)
 {
-    using A = acc_t<T>;
+    using A = result_t<T, Op>;
     using P = packing<W, T>;
     const Op op;
     const uint4 *vectors = reinterpret_cast<const uint4 *>(in);
@@ -118,7 +118,7 @@ __global__ __launch_bounds__(BLOCK) void packed_rows_kernel(const T *__restrict_
                 r[i] = identity<Op, A>();
 #pragma unroll
                 for (int c = 0; c < W; ++c)
-                    r[i] = op(r[i], widen(e[i * W + c]));
+                    r[i] = op(r[i], lift<Op>(e[i * W + c], c));
             }
             store_results<P::ROWS>(out + group * P::ROWS, r);
         }
@@ -128,14 +128,14 @@ __global__ __launch_bounds__(BLOCK) void packed_rows_kernel(const T *__restrict_
         for (size_t row = groups * P::ROWS; row < rows; ++row) {
             A acc = identity<Op, A>();
             for (int c = 0; c < W; ++c)
-                acc = op(acc, widen(in[row * W + c]));
+                acc = op(acc, lift<Op>(in[row * W + c], c));
             out[row] = acc;
         }
 }
 
 template <class T, class Op> struct packed_rows_launch {
     template <int W>
-    static int launch(const T *d_in, size_t rows, acc_t<T> *d_out, cudaStream_t stream)
+    static int launch(const T *d_in, size_t rows, result_t<T, Op> *d_out, cudaStream_t stream)
     {
         using P = packing<W, T>;
         const auto kernel = packed_rows_kernel<W, T, Op>;
@@ -147,7 +147,8 @@ template <class T, class Op> struct packed_rows_launch {
         return 0;
     }
 
-    static int run(const T *d_in, reduce_shape shape, acc_t<T> *d_out, void *, cudaStream_t stream)
+    static int run(const T *d_in, reduce_shape shape, result_t<T, Op> *d_out, void *,
+                   cudaStream_t stream)
     {
         switch (shape.cols) {
         case 1: return launch<1>(d_in, shape.count, d_out, stream);
@@ -170,7 +171,8 @@ int packed_or_tiled_rows(reduce_spec spec, reduce_shape shape, const void *d_in,
         return method_tiled_rows.launch(spec, shape, d_in, n, d_out, workspace, stream);
     if (shape.count == 0)
         return 0;
-    return launch_any_pair<packed_rows_launch>(spec, shape, d_in, n, d_out, workspace, stream);
+    return launch_any_pair<packed_rows_launch, ALL_OPS>(spec, shape, d_in, n, d_out, workspace,
+                                                        stream);
 }
 
 } // namespace

@@ -89,8 +89,8 @@ template <class T, class Op> struct ragged_segments_launch {
         return 0;
     }
 
-    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *workspace,
-                   cudaStream_t stream)
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
+                   void *workspace, cudaStream_t stream)
     {
         if (shape.count == 0)
             return 0;
@@ -109,7 +109,7 @@ bool is_ragged(reduce_spec spec, reduce_shape shape, size_t n)
 int adaptive_rows_workspace(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
 {
     if (is_ragged(spec, shape, n))
-        return workspace_any_pair<ragged_segments_launch>(spec, shape, n, bytes);
+        return workspace_any_pair<ragged_segments_launch, ALL_OPS>(spec, shape, n, bytes);
     const struct method *step = step_for(spec, shape, n);
     *bytes = 0;
     return step->workspace ? step->workspace(spec, shape, n, bytes) : 0;
@@ -119,8 +119,8 @@ int adaptive_rows_launch(reduce_spec spec, reduce_shape shape, const void *d_in,
                          void *d_out, void *workspace, cudaStream_t stream)
 {
     if (is_ragged(spec, shape, n))
-        return launch_any_pair<ragged_segments_launch>(spec, shape, d_in, n, d_out, workspace,
-                                                       stream);
+        return launch_any_pair<ragged_segments_launch, ALL_OPS>(spec, shape, d_in, n, d_out,
+                                                                workspace, stream);
     return step_for(spec, shape, n)->launch(spec, shape, d_in, n, d_out, workspace, stream);
 }
 

@@ -39,7 +39,7 @@
 
 DEFINE_METHOD(balanced_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 29",
               .idea = "equal 16 KiB tiles a block, segments closed as a thread walks its elements",
-              .types = ALL_TYPES, .ops = ALL_OPS,
+              .types = ALL_TYPES, .ops = VALUE_OPS,
               .launch = launch_any_pair<balanced_segments_launch>,
               .workspace = workspace_any_pair<balanced_segments_launch>,
               .flags = METHOD_GRID_INDEPENDENT, /* tiles fixed by n and the alignment */

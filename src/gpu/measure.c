@@ -35,10 +35,10 @@ static void note_flags(struct method_result *r, unsigned flags)
                                      used ? "; " : "", FLAG_TEXT[i].text);
 }
 
-/* Bytes of results: one accumulator per result (1 for the whole array). */
+/* Bytes of results: one result_size per result (1 for the whole array). */
 static size_t result_bytes(const struct measure_input *in)
 {
-    return in->shape.count * element_size(accumulator_type(in->spec.type));
+    return in->shape.count * result_size(in->spec);
 }
 
 /* The shape as a method gets it: segment offsets in device memory. */
@@ -60,13 +60,19 @@ static bool results_pass(const struct method *m, const struct measure_input *in,
     const bool sums_abs = (m->flags & METHOD_SUMS_ABS) != 0;
     if (in->shape.kind != SHAPE_WHOLE)
         return check_shaped_results(in->shape_ref, results, m->order, sums_abs, bad, worst);
-    const double got = load_as_double(accumulator_type(in->spec.type), results, 0);
+    const double got = load_result_value(in->spec, results, 0);
+    const long long at = load_result_index(in->spec, results, 0);
     if (worst)
         *worst = result_accuracy(got, in->ref, sums_abs);
+    const struct extreme want = reference_extreme(in->ref, sums_abs);
     *bad = (struct result_mismatch){.got = got,
                                     .want = reference_target(in->ref, sums_abs),
                                     .bound = error_bound(in->ref, m->order),
-                                    .length = in->n};
+                                    .length = in->n,
+                                    .got_index = at,
+                                    .want_index = want.index};
+    if (is_arg_op(in->spec.op))
+        return arg_result_passes(got, at, want);
     return result_passes(got, in->ref, m->order, sums_abs);
 }
 
@@ -78,8 +84,12 @@ static void note_mismatch(struct method_result *r, const struct method *m,
     if (in->shape.kind != SHAPE_WHOLE)
         snprintf(where, sizeof where, " %s %zu of %zu (%zu elements):",
                  shape_result_noun(in->shape.kind), bad->index, in->shape.count, bad->length);
-    set_note(r, "call %d:%s got %.17g, want %.17g (%s bound %.3g)", sample, where, bad->got,
-             bad->want, summation_kind_name(m->order.kind), bad->bound);
+    if (is_arg_op(in->spec.op))
+        set_note(r, "call %d:%s got %.17g at %lld, want %.17g at %lld", sample, where, bad->got,
+                 bad->got_index, bad->want, bad->want_index);
+    else
+        set_note(r, "call %d:%s got %.17g, want %.17g (%s bound %.3g)", sample, where, bad->got,
+                 bad->want, summation_kind_name(m->order.kind), bad->bound);
 }
 
 /* Checks one call's results (host memory) and tracks whether the calls so
@@ -106,10 +116,11 @@ static void check_call(struct method_result *r, const struct method *m,
             note_mismatch(r, m, in, &bad, sample);
         }
         r->result = bad.got;
+        r->result_index = bad.got_index;
         return;
     }
-    r->result = in->shape.count ? load_as_double(accumulator_type(in->spec.type), results, 0)
-                                : 0.0;
+    r->result = in->shape.count ? load_result_value(in->spec, results, 0) : 0.0;
+    r->result_index = in->shape.count ? load_result_index(in->spec, results, 0) : NO_INDEX;
     if (sample == 0) {
         r->error_ulps = worst.ulps;
         r->rel_error = worst.relative;
@@ -124,7 +135,7 @@ double counted_bytes(struct reduce_spec spec, const struct reduce_shape *shape, 
     const double input = (double)n * (double)element_size(spec.type);
     if (shape->kind == SHAPE_WHOLE)
         return input;
-    const double results = (double)shape->count * (double)element_size(accumulator_type(spec.type));
+    const double results = (double)shape->count * (double)result_size(spec);
     const double offsets = shape->kind == SHAPE_SEGMENTS
                                ? (double)(shape->count + 1) * (double)sizeof(segment_offset)
                                : 0.0;
@@ -204,6 +215,7 @@ static void measure_cpu(const struct method *m, const struct measure_input *in,
         memset(b.results, poison_byte(call), result_bytes(in));
         const double start = now_us();
         m->host(in->spec, in->shape, in->h_in, in->n, b.results);
+        clear_result_padding(in->spec, b.results, in->shape.count);
         if (call > 0) /* call 0 warms up */
             times[call - 1] = now_us() - start;
         check_call(r, m, in, b.results, call, b.first);
@@ -300,6 +312,7 @@ static int timed_call(const struct method *m, const struct measure_input *in,
     *elapsed_ms /= (float)plan.calls;
     if (bytes > 0)
         CUDA_TRY(cudaMemcpy(results, g->d_out, bytes, cudaMemcpyDeviceToHost));
+    clear_result_padding(in->spec, results, in->shape.count);
     return 0;
 }
 
@@ -447,6 +460,7 @@ int measure_method(const struct method *m, const struct measure_input *in,
     snprintf(r->family, sizeof r->family, "%s", family_name(m->family));
     r->n = in->n;
     r->status = STATUS_PASS;
+    r->result_index = NO_INDEX;
     r->determinism = DETERMINISM_UNKNOWN;
     const size_t longest = in->shape.kind == SHAPE_WHOLE ? in->n : in->longest;
     if (method_refuses_shape(m, in->shape.kind, r->note, sizeof r->note) ||

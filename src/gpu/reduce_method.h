@@ -21,8 +21,8 @@ extern "C" {
  * (shape.h: the whole array is one result of n elements; rows and segments
  * give shape.count results, columns shape.cols of n / shape.cols elements
  * each, a row apart; segment offsets are in device memory), into
- * d_out[0 .. shape.count), one accumulator (accumulator_type(spec.type))
- * each, on `stream`. Both pointers are device memory. Must be right for any
+ * d_out[0 .. shape.count), one result_size(spec) each (an accumulator, or an
+ * arg result: element_type.h), on `stream`. Both pointers are device memory. Must be right for any
  * n (no elements gives the operator's identity), any d_in aligned to its
  * element size, any shape it declares: no results, one row, one column, empty
  * segments, rows that start misaligned, more than 2^31 elements in all.
@@ -87,7 +87,8 @@ enum method_flags {
  * which shapes it computes (0 means the whole array alone); any other shape
  * is REFUSED. A pass kernel computes the whole array alone. It supports every
  * pair of a type in `types` and an operator in `ops`; any other pair is
- * REFUSED with `unsupported_why`. `order` is how its floating-point sums
+ * REFUSED with `unsupported_why` (argmax and argmin, for a method that takes
+ * neither, with the registry's own reason: it keeps no index). `order` is how its floating-point sums
  * associate (summation_order.h), which sets its PASS/FAIL bound; left out,
  * it is the zero value, ORDER_SERIAL_CHAIN: the loosest bound, always safe. */
 struct method {

@@ -53,8 +53,11 @@ bool method_refuses(const struct method *m, struct reduce_spec spec, size_t long
                     size_t reason_len)
 {
     if (!method_supports(m, spec)) {
+        const char *why = m->unsupported_why ? m->unsupported_why : "unsupported";
+        if (is_arg_op(spec.op) && (m->ops & ARG_OPS) == 0)
+            why = "it finds a value, not where it is";
         snprintf(reason, reason_len, "refused: %s %s: %s", element_type_name(spec.type),
-                 reduce_op_name(spec.op), m->unsupported_why ? m->unsupported_why : "unsupported");
+                 reduce_op_name(spec.op), why);
         return true;
     }
     if ((m->flags & METHOD_SERIAL_CHAIN) && longest > chain_limit(spec)) {

@@ -114,7 +114,7 @@ static bool set_op(struct bench_options *o, const char *value, char *err, size_t
 {
     o->op = strcmp(value, "all") == 0 ? OP_COUNT : reduce_op_from_name(value);
     if (o->op == OP_COUNT && strcmp(value, "all") != 0) {
-        cli_fail(err, err_len, "--op: unknown operator '%s' (sum, max, min, all)", value);
+        cli_fail(err, err_len, "--op: unknown operator '%s' (sum, max, min, argmax, argmin, all)", value);
         return false;
     }
     return true;

@@ -82,6 +82,11 @@ static bool check_gpus_table(const struct bench_options *o, const bool given[OPT
                  matrix_option(o));
         return false;
     }
+    if (given[OPT_GPUS] && is_arg_op(o->op)) {
+        cli_fail(err, err_len, "--gpus combines one value a GPU, not an index: --op %s is not "
+                               "for it", reduce_op_name(o->op));
+        return false;
+    }
     return true;
 }
 

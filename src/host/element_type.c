@@ -7,7 +7,7 @@
 static const char *const TYPE_NAMES[TYPE_COUNT] = {"float", "double", "int32", "int64",
                                                    "uint32", "half", "bfloat16"};
 static const size_t TYPE_SIZES[TYPE_COUNT] = {4, 8, 4, 8, 4, 2, 2};
-static const char *const OP_NAMES[OP_COUNT] = {"sum", "max", "min"};
+static const char *const OP_NAMES[OP_COUNT] = {"sum", "max", "min", "argmax", "argmin"};
 
 size_t element_size(enum element_type t) { return t < TYPE_COUNT ? TYPE_SIZES[t] : 0; }
 
@@ -19,6 +19,60 @@ enum element_type accumulator_type(enum element_type t)
 bool is_integer_type(enum element_type t)
 {
     return t == TYPE_INT32 || t == TYPE_INT64 || t == TYPE_UINT32;
+}
+
+bool is_arg_op(enum reduce_op op) { return op == OP_ARGMAX || op == OP_ARGMIN; }
+
+enum reduce_op value_op(enum reduce_op op)
+{
+    return op == OP_ARGMAX ? OP_MAX : op == OP_ARGMIN ? OP_MIN : op;
+}
+
+size_t result_size(struct reduce_spec spec)
+{
+    return is_arg_op(spec.op) ? ARG_RESULT_BYTES : element_size(accumulator_type(spec.type));
+}
+
+double load_result_value(struct reduce_spec spec, const void *results, size_t i)
+{
+    if (!is_arg_op(spec.op))
+        return load_as_double(accumulator_type(spec.type), results, i);
+    return load_as_double(accumulator_type(spec.type),
+                          (const unsigned char *)results + i * ARG_RESULT_BYTES, 0);
+}
+
+long long load_result_index(struct reduce_spec spec, const void *results, size_t i)
+{
+    if (!is_arg_op(spec.op))
+        return NO_INDEX;
+    int64_t index;
+    memcpy(&index, (const unsigned char *)results + i * ARG_RESULT_BYTES + ARG_INDEX_OFFSET,
+           sizeof index);
+    return (long long)index;
+}
+
+void clear_result_padding(struct reduce_spec spec, void *results, size_t count)
+{
+    const size_t value_bytes = element_size(accumulator_type(spec.type));
+    if (!is_arg_op(spec.op) || value_bytes == ARG_INDEX_OFFSET)
+        return;
+    for (size_t i = 0; i < count; ++i)
+        memset((unsigned char *)results + i * ARG_RESULT_BYTES + value_bytes, 0,
+               ARG_INDEX_OFFSET - value_bytes);
+}
+
+void store_result(struct reduce_spec spec, void *results, size_t i, double value,
+                  long long index)
+{
+    if (!is_arg_op(spec.op)) {
+        store_from_double(accumulator_type(spec.type), results, i, value);
+        return;
+    }
+    unsigned char *slot = (unsigned char *)results + i * ARG_RESULT_BYTES;
+    const int64_t stored = (int64_t)index;
+    store_from_double(accumulator_type(spec.type), slot, 0, value);
+    memcpy(slot + ARG_INDEX_OFFSET, &stored, sizeof stored);
+    clear_result_padding(spec, slot, 1);
 }
 
 const char *element_type_name(enum element_type t) { return t < TYPE_COUNT ? TYPE_NAMES[t] : "?"; }
@@ -145,7 +199,7 @@ double identity_as_double(enum reduce_op op, enum element_type t)
 {
     if (op == OP_SUM)
         return 0.0;
-    const bool max = op == OP_MAX;
+    const bool max = value_op(op) == OP_MAX;
     switch (accumulator_type(t)) {
     case TYPE_INT32: return max ? (double)INT32_MIN : (double)INT32_MAX;
     case TYPE_INT64: return max ? (double)INT64_MIN : (double)INT64_MAX;

@@ -9,12 +9,29 @@
 #define CHUNK 4096 /* values converted to double at a time: one switch per chunk */
 #define CHECK_MARGIN 0x1p-49
 
+bool extreme_takes_over(bool max, double x, long long i, struct extreme e)
+{
+    if (isnan(x) != isnan(e.value))
+        return isnan(x);
+    if (!isnan(x) && x != e.value)
+        return max ? x > e.value : x < e.value;
+    return (unsigned long long)i < (unsigned long long)e.index; /* NO_INDEX loses every tie */
+}
+
+static void take_if_over(bool max, double x, long long i, struct extreme *e)
+{
+    if (extreme_takes_over(max, x, i, *e))
+        *e = (struct extreme){x, i};
+}
+
 void reference_partial_start(struct reference_partial *p, struct reduce_spec spec)
 {
     exact_sum_init(&p->sum);
     exact_sum_init(&p->sum_abs);
     p->max = identity_as_double(OP_MAX, spec.type);
     p->min = identity_as_double(OP_MIN, spec.type);
+    p->arg_max = p->abs_arg_max = (struct extreme){p->max, NO_INDEX};
+    p->arg_min = p->abs_arg_min = (struct extreme){p->min, NO_INDEX};
     p->n = 0;
 }
 
@@ -31,6 +48,11 @@ void reference_partial_add(struct reference_partial *p, enum element_type t, con
             exact_sum_add(&p->sum_abs, fabs(values[i]));
             p->max = values[i] > p->max ? values[i] : p->max;
             p->min = values[i] < p->min ? values[i] : p->min;
+            const long long at = (long long)(p->n + first + i);
+            take_if_over(true, values[i], at, &p->arg_max);
+            take_if_over(false, values[i], at, &p->arg_min);
+            take_if_over(true, fabs(values[i]), at, &p->abs_arg_max);
+            take_if_over(false, fabs(values[i]), at, &p->abs_arg_min);
         }
     }
     p->n += count;
@@ -42,6 +64,15 @@ void reference_partial_merge(struct reference_partial *into, const struct refere
     exact_sum_merge(&into->sum_abs, &next->sum_abs);
     into->max = next->max > into->max ? next->max : into->max;
     into->min = next->min < into->min ? next->min : into->min;
+    if (next->n > 0) {
+        const long long shift = (long long)into->n;
+        take_if_over(true, next->arg_max.value, shift + next->arg_max.index, &into->arg_max);
+        take_if_over(false, next->arg_min.value, shift + next->arg_min.index, &into->arg_min);
+        take_if_over(true, next->abs_arg_max.value, shift + next->abs_arg_max.index,
+                     &into->abs_arg_max);
+        take_if_over(false, next->abs_arg_min.value, shift + next->abs_arg_min.index,
+                     &into->abs_arg_min);
+    }
     into->n += next->n;
 }
 
@@ -57,6 +88,10 @@ struct reference reference_partial_finish(const struct reference_partial *p,
         .sum_abs_rounded = exact_sum_round(&p->sum_abs, accumulator),
         .max = p->max,
         .min = p->min,
+        .arg_max = p->arg_max,
+        .arg_min = p->arg_min,
+        .abs_arg_max = p->abs_arg_max,
+        .abs_arg_min = p->abs_arg_min,
         .n = p->n,
         .exact = info.exact_sum_known || is_integer_type(spec.type),
     };
@@ -96,8 +131,25 @@ double reference_target(const struct reference *ref, bool sums_abs)
     switch (ref->spec.op) {
     case OP_MAX: return ref->max;
     case OP_MIN: return ref->min;
+    case OP_ARGMAX:
+    case OP_ARGMIN: return reference_extreme(ref, sums_abs).value;
     default: return sums_abs ? ref->sum_abs : ref->sum;
     }
+}
+
+struct extreme reference_extreme(const struct reference *ref, bool sums_abs)
+{
+    if (ref->spec.op == OP_ARGMIN)
+        return sums_abs ? ref->abs_arg_min : ref->arg_min;
+    return sums_abs ? ref->abs_arg_max : ref->arg_max;
+}
+
+bool arg_result_passes(double value, long long index, struct extreme want)
+{
+    const bool same_value = isnan(want.value)
+                                ? isnan(value)
+                                : value == want.value && signbit(value) == signbit(want.value);
+    return index == want.index && same_value;
 }
 
 bool result_passes(double result, const struct reference *ref, struct summation_order order,

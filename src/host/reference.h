@@ -10,6 +10,12 @@
 #include "exact_sum.h"
 #include "summation_order.h"
 
+/* Where an extreme is: its value and its index (NO_INDEX: none). */
+struct extreme {
+    double value;
+    long long index;
+};
+
 struct reference {
     struct reduce_spec spec;
     double sum;     /* sum x, computed exactly (exact_sum.h), rounded once to double */
@@ -18,6 +24,11 @@ struct reference {
      * float, half and bfloat16): the result of a perfect method. */
     double sum_rounded, sum_abs_rounded;
     double max, min; /* exact; the identity when n = 0 */
+    /* argmax and argmin: the first largest and the first smallest element, a
+     * NaN counting as both (element_type.h's rule); max's and min's identity
+     * with NO_INDEX when n = 0; abs_arg_max and abs_arg_min the same over |x|
+     * (cuBLAS's I?amax and I?amin, METHOD_SUMS_ABS) */
+    struct extreme arg_max, arg_min, abs_arg_max, abs_arg_min;
     size_t n;
     bool exact;     /* the sum is exact in any order (data_gen.h): integers, small-ints */
 };
@@ -37,6 +48,8 @@ struct reference compute_reference(struct reduce_spec spec, const void *h, size_
 struct reference_partial {
     struct exact_sum sum, sum_abs;
     double max, min;
+    struct extreme arg_max, arg_min, abs_arg_max, abs_arg_min; /* indices from the
+                                                                   partial's first element */
     size_t n;
 };
 
@@ -44,7 +57,14 @@ void reference_partial_start(struct reference_partial *p, struct reduce_spec spe
 /* Folds in count values of type t stored at h. */
 void reference_partial_add(struct reference_partial *p, enum element_type t, const void *h,
                            size_t count);
+/* next's elements follow into's (its indices count on from into's n). */
 void reference_partial_merge(struct reference_partial *into, const struct reference_partial *next);
+
+/* Whether value x at index i takes over from extreme e for argmax (max true)
+ * or argmin: a NaN beats every number, a larger (smaller) value beats a
+ * smaller (larger) one, and equal values - two NaNs included - keep the
+ * lower index. The CPU methods and the references share it. */
+bool extreme_takes_over(bool max, double x, long long i, struct extreme e);
 /* info: the whole input's (fill_data_range says whether its sum is exact). */
 struct reference reference_partial_finish(const struct reference_partial *p,
                                           struct reduce_spec spec, struct data_info info);
@@ -63,8 +83,16 @@ double error_bound(const struct reference *ref, struct summation_order order);
  * sum: a shard's chain, then the combine's). */
 double chain_error_bound(const struct reference *ref, size_t k);
 
-/* The value a method must match: sum |x| for a METHOD_SUMS_ABS sum. */
+/* The value a method must match: sum |x| for a METHOD_SUMS_ABS sum; an arg
+ * operator's extreme value. */
 double reference_target(const struct reference *ref, bool sums_abs);
+/* An arg operator's extreme (argmax or argmin); of |x| for a
+ * METHOD_SUMS_ABS method (cuBLAS's I?amax and I?amin). */
+struct extreme reference_extreme(const struct reference *ref, bool sums_abs);
+
+/* An arg result is right when its index is the reference's and its value is
+ * the reference's value, bit for bit (two NaNs match). */
+bool arg_result_passes(double value, long long index, struct extreme want);
 
 /* NaN never passes; an infinity only where the target is that infinity (the
  * max or min of nothing); otherwise |result - target| <= error_bound. */

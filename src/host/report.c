@@ -90,14 +90,17 @@ static void format_ratio(char *buf, size_t len, double ratio)
         snprintf(buf, len, "-");
 }
 
-/* Every digit the accumulator holds: integers whole, float 9, double 17. */
-static void format_result(char *buf, size_t len, double v, const char *element_type)
+/* Every digit the accumulator holds: integers whole, float 9, double 17;
+ * an argmax's or argmin's index after an @. */
+static void format_result(char *buf, size_t len, const struct method_result *r,
+                          const struct run_context *c)
 {
-    const enum element_type t = accumulator_type(element_type_from_name(element_type));
-    if (is_integer_type(t) && isfinite(v))
-        snprintf(buf, len, "%.0f", v);
-    else
-        snprintf(buf, len, "%.*g", t == TYPE_DOUBLE ? 17 : 9, v);
+    const enum element_type t = accumulator_type(element_type_from_name(c->element_type));
+    const int used = is_integer_type(t) && isfinite(r->result)
+                         ? snprintf(buf, len, "%.0f", r->result)
+                         : snprintf(buf, len, "%.*g", t == TYPE_DOUBLE ? 17 : 9, r->result);
+    if (is_arg_op(reduce_op_from_name(c->op)) && used >= 0 && (size_t)used < len)
+        snprintf(buf + used, len - (size_t)used, "@%lld", r->result_index);
 }
 
 void print_results_table(FILE *out, const struct run *run)
@@ -116,8 +119,8 @@ void print_results_table(FILE *out, const struct run *run)
                     grid_check_name(r->grid), r->note);
             continue;
         }
-        char result[32];
-        format_result(result, sizeof result, r->result, run->context.element_type);
+        char result[48];
+        format_result(result, sizeof result, r, &run->context);
         char check[32];
         snprintf(check, sizeof check, "%s%s", method_status_name(r->status),
                  r->throttled ? " THROTTLED" : "");

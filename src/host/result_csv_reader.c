@@ -390,7 +390,8 @@ static int read_row(struct csv_reader *r, char *line, const struct run_context *
     if (count != r->column_count)
         return fail(r, r->line_no, "%zu fields, expected %zu", count, r->column_count);
     /* unknown where the layout has no column */
-    *m = (struct method_result){.result = NAN, .error_ulps = NAN, .rel_error = NAN};
+    *m = (struct method_result){
+        .result = NAN, .result_index = NO_INDEX, .error_ulps = NAN, .rel_error = NAN};
     char why[128];
     for (size_t i = 0; i < r->column_count; ++i)
         if (!parse_value(r->columns[i], fields[i], m, why, sizeof why))

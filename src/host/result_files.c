@@ -5,7 +5,7 @@
  *
  * CSV (--csv; the baseline format, the only one read back)
  * ---------------------------------------------------------
- *   # reduction-suite run v4                      magic and format version
+ *   # reduction-suite run v5                      magic and format version
  *   # device_name=NVIDIA H100 80GB HBM3           one '# key=value' line per
  *   # sm_count=132                                run_context field, in this
  *   ...                                           order (CONTEXT_FIELDS below)
@@ -30,6 +30,8 @@
  *   host_timed 0 or 1; samples is the method's own sample count. error_ulps
  *   and rel_error are the last result's distance from the exactly rounded
  *   answer (reference.h: result_accuracy): nan, inf where they are.
+ * - result_index (v5): argmax's and argmin's index of the first result
+ *   (element_type.h: -1 for an empty input), -1 for sum, max and min.
  * - The end marker is what tells a whole file from one cut short at a row
  *   boundary. The reader rejects, naming the file (and line and column where
  *   there is one): an empty file, a first line other than the magic line
@@ -73,6 +75,7 @@
  *   context's n), no error_ulps (nan), no grid (-), no clock columns (0);
  *   their rel_error was relative to sum |x|. v3 was first written without
  *   error_ulps and grid (bench/results/h100_64mib.csv): nan and - there.
+ *   v1-v4 have no result_index (they hold no argmax or argmin): -1.
  * - The sweep format, "# reduction-suite sweep v1" (--sweep-csv, before
  *   sweeps wrote this format; bench/results/h200_sweep.csv), reads as a
  *   sweep: keys device (device_name), peak_gbs, flush_mode, samples,
@@ -85,7 +88,7 @@
  *   cut at a row boundary cannot be told from a whole one.
  *
  * JSON (--json): one object, for other tools; never read back here.
- *   {"format": "reduction-suite run v4",
+ *   {"format": "reduction-suite run v5",
  *    "context": {every CSV context key},
  *    "methods": [{every CSV column}, ...]}   one method per line
  *   Non-finite numbers are null; seed is a string of decimal digits because a
@@ -170,6 +173,7 @@ const struct field COLUMNS[] = {
     METHOD_FIELD("pct_peak", pct_peak, FIELD_DOUBLE),
     METHOD_FIELD("ratio_to_cub", ratio_to_cub, FIELD_DOUBLE),
     METHOD_FIELD("result", result, FIELD_DOUBLE),
+    METHOD_FIELD_SINCE(LAYOUT_V5, "result_index", result_index, FIELD_I64),
     METHOD_FIELD_SINCE(LAYOUT_V3, "error_ulps", error_ulps, FIELD_DOUBLE),
     METHOD_FIELD("rel_error", rel_error, FIELD_DOUBLE),
     METHOD_FIELD("determinism", determinism, FIELD_DETERMINISM),
@@ -230,7 +234,8 @@ static const struct implied_key FLOAT_SUM[] = {
 
 /* The current format first: the writers' (CURRENT_FORMAT). */
 const struct file_format FILE_FORMATS[] = {
-    RUN_FORMAT(FORMAT_VERSION, NOTHING_IMPLIED, LAYOUT_V4),
+    RUN_FORMAT(FORMAT_VERSION, NOTHING_IMPLIED, LAYOUT_V5),
+    RUN_FORMAT("v4", NOTHING_IMPLIED, LAYOUT_V4),
     RUN_FORMAT("v1", FLOAT_SUM, LAYOUT_V1),
     RUN_FORMAT("v2", NOTHING_IMPLIED, LAYOUT_V1),
     RUN_FORMAT("v3", NOTHING_IMPLIED, LAYOUT_V3),
@@ -302,6 +307,7 @@ const char *format_scalar(const struct field *f, const void *record, char *buf, 
     case FIELD_INT: snprintf(buf, len, "%d", *(const int *)p); break;
     case FIELD_SIZE: snprintf(buf, len, "%zu", *(const size_t *)p); break;
     case FIELD_U64: snprintf(buf, len, "%" PRIu64, *(const uint64_t *)p); break;
+    case FIELD_I64: snprintf(buf, len, "%lld", *(const long long *)p); break;
     case FIELD_DOUBLE: format_double(*(const double *)p, buf, len); break;
     case FIELD_STATUS:
         snprintf(buf, len, "%s", method_status_name(*(const enum method_status *)p));

@@ -14,7 +14,7 @@
 #include "result_files.h"
 
 #define FORMAT_NAME "reduction-suite run"
-#define FORMAT_VERSION "v4"
+#define FORMAT_VERSION "v5"
 #define FORMAT_MAGIC "# " FORMAT_NAME " " FORMAT_VERSION
 #define END_MARKER_PREFIX "# end rows="
 #define MAX_COLUMNS 32        /* the most columns any layout has; checked in result_files.c */
@@ -25,6 +25,7 @@ enum field_kind {
     FIELD_INT,  /* FIELD_INT..FIELD_DOUBLE: the numbers */
     FIELD_SIZE,
     FIELD_U64,
+    FIELD_I64, /* long long */
     FIELD_DOUBLE,
     FIELD_STATUS,      /* enum method_status, by method_status_name */
     FIELD_DETERMINISM, /* enum determinism, by determinism_name */
@@ -48,6 +49,7 @@ enum column_layout {
     LAYOUT_V3_FIRST, /* v3 as first written: n and the clocks, no error_ulps or grid */
     LAYOUT_V3,       /* v3 with error_ulps and grid */
     LAYOUT_V4,       /* v4: cols */
+    LAYOUT_V5,       /* v5: result_index (argmax, argmin) */
 };
 
 /* The run format's context keys and columns, in the order the writers write

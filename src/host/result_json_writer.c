@@ -53,6 +53,7 @@ static void write_json_value(FILE *out, const struct field *f, const void *recor
         break;
     case FIELD_INT:
     case FIELD_SIZE:
+    case FIELD_I64:
         fputs(format_scalar(f, record, buf, sizeof buf), out);
         break;
     }

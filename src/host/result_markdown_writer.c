@@ -56,7 +56,9 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
         fprintf(out, "%.2fx | ", r->ratio_to_cub);
     else
         fputs("- | ", out);
-    if (r->time_us.count > 0)
+    if (r->time_us.count > 0 && r->result_index != NO_INDEX)
+        fprintf(out, "%.9g @%lld | %.3g | ", r->result, r->result_index, r->error_ulps);
+    else if (r->time_us.count > 0)
         fprintf(out, "%.9g | %.3g | ", r->result, r->error_ulps);
     else
         fputs("- | - | ", out);

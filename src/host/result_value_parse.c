@@ -127,6 +127,13 @@ bool parse_value(const struct field *f, const char *text, void *record, char *wh
         ok = parse_u64(text, UINT64_MAX, (uint64_t *)p);
         expected = "a whole number >= 0";
         break;
+    case FIELD_I64:
+        ok = parse_u64(text + (text[0] == '-'), text[0] == '-' ? (uint64_t)LLONG_MAX + 1 : LLONG_MAX,
+                       &u);
+        if (ok)
+            *(long long *)p = text[0] == '-' ? (long long)(0 - u) : (long long)u;
+        expected = "a whole number";
+        break;
     case FIELD_DOUBLE:
         ok = parse_double(text, (double *)p);
         expected = "a number";

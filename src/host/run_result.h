@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "clock_conditions.h"
+#include "element_type.h"
 #include "shape.h"
 #include "stats.h"
 
@@ -88,7 +89,8 @@ struct method_result {
     double gbps;                 /* n * element size bytes / median time */
     double pct_peak;             /* gbps / context peak_gbs * 100 */
     double ratio_to_cub;         /* median / CUB's median; 0 when CUB did not run */
-    double result;               /* the last sample's result (exact for the suite's data) */
+    double result;               /* the last sample's result (exact for the suite's data); */
+    long long result_index;      /* argmax, argmin: its index (NO_INDEX otherwise) */
     double error_ulps;           /* its distance from the exactly rounded answer, in ulps of */
     double rel_error;            /* that answer, and relative to it (reference.h: accuracy) */
     enum method_status status;

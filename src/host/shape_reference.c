@@ -5,20 +5,37 @@
 
 #include "exact_sum.h"
 
+/* argmax's or argmin's extreme of one row: length elements from first,
+ * stride apart, indexed from 0. */
+static struct extreme row_extreme(struct reduce_spec spec, const void *h, size_t first,
+                                  size_t length, size_t stride)
+{
+    const bool max = spec.op == OP_ARGMAX;
+    struct extreme e = {identity_as_double(spec.op, spec.type), NO_INDEX};
+    for (size_t k = 0; k < length; ++k) {
+        const double x = load_as_double(spec.type, h, first + k * stride);
+        if (extreme_takes_over(max, x, (long long)k, e))
+            e = (struct extreme){x, (long long)k};
+    }
+    return e;
+}
+
 bool compute_shape_reference(struct shape_reference *ref, struct reduce_spec spec,
                              struct reduce_shape shape, const void *h, size_t n,
                              struct data_info info)
 {
-    const bool sum = spec.op == OP_SUM;
+    const bool sum = spec.op == OP_SUM, arg = is_arg_op(spec.op);
+    const size_t slots = shape.count ? shape.count : 1;
     *ref = (struct shape_reference){
         .spec = spec,
         .shape = shape,
         .n = n,
-        .value = malloc((shape.count ? shape.count : 1) * sizeof *ref->value),
-        .sum_abs = sum ? malloc((shape.count ? shape.count : 1) * sizeof *ref->sum_abs) : NULL,
+        .value = malloc(slots * sizeof *ref->value),
+        .index = arg ? malloc(slots * sizeof *ref->index) : NULL,
+        .sum_abs = sum ? malloc(slots * sizeof *ref->sum_abs) : NULL,
         .exact = info.exact_sum_known || is_integer_type(spec.type),
     };
-    if (!ref->value || (sum && !ref->sum_abs)) {
+    if (!ref->value || (sum && !ref->sum_abs) || (arg && !ref->index)) {
         free_shape_reference(ref);
         return false;
     }
@@ -49,6 +66,12 @@ bool compute_shape_reference(struct shape_reference *ref, struct reduce_spec spe
             ref->sum_abs[i] = exact_sum_round(&total_abs, TYPE_DOUBLE);
             continue;
         }
+        if (arg) {
+            const struct extreme e = row_extreme(spec, h, first, length, stride);
+            ref->value[i] = e.value;
+            ref->index[i] = e.index;
+            continue;
+        }
         double best = identity_as_double(spec.op, spec.type);
         for (size_t j = first; j < end; j += stride) {
             const double x = load_as_double(spec.type, h, j);
@@ -62,8 +85,10 @@ bool compute_shape_reference(struct shape_reference *ref, struct reduce_spec spe
 void free_shape_reference(struct shape_reference *ref)
 {
     free(ref->value);
+    free(ref->index);
     free(ref->sum_abs);
     ref->value = ref->sum_abs = NULL;
+    ref->index = NULL;
 }
 
 /* A double rounded to the accumulator type, as a double. */
@@ -77,6 +102,7 @@ struct reference shape_result_reference(const struct shape_reference *ref, size_
     const enum element_type accumulator = accumulator_type(ref->spec.type);
     const double value = ref->value[i];
     const double sum_abs = ref->sum_abs ? ref->sum_abs[i] : 0.0;
+    const struct extreme extreme = {value, ref->index ? ref->index[i] : NO_INDEX};
     return (struct reference){
         .spec = ref->spec,
         .sum = value,
@@ -85,9 +111,29 @@ struct reference shape_result_reference(const struct shape_reference *ref, size_
         .sum_abs_rounded = to_accumulator(sum_abs, accumulator),
         .max = value,
         .min = value,
+        .arg_max = extreme,
+        .arg_min = extreme,
         .n = shape_length(&ref->shape, i, ref->n),
         .exact = ref->exact,
     };
+}
+
+/* The arg operators' check: every result's index and value, exactly. */
+static bool check_arg_results(const struct shape_reference *ref, const void *results,
+                              struct result_mismatch *bad)
+{
+    for (size_t i = 0; i < ref->shape.count; ++i) {
+        const double got = load_result_value(ref->spec, results, i);
+        const long long at = load_result_index(ref->spec, results, i);
+        const struct extreme want = {ref->value[i], ref->index[i]};
+        if (arg_result_passes(got, at, want))
+            continue;
+        *bad = (struct result_mismatch){.index = i, .got = got, .want = want.value,
+                                        .length = shape_length(&ref->shape, i, ref->n),
+                                        .got_index = at, .want_index = want.index};
+        return false;
+    }
+    return true;
 }
 
 bool check_shaped_results(const struct shape_reference *ref, const void *results,
@@ -97,6 +143,10 @@ bool check_shaped_results(const struct shape_reference *ref, const void *results
     const enum element_type accumulator = accumulator_type(ref->spec.type);
     struct accuracy most = {0.0, 0.0};
     const bool exact_target_known = !sums_abs;
+    if (worst)
+        *worst = most;
+    if (is_arg_op(ref->spec.op))
+        return check_arg_results(ref, results, bad);
     for (size_t i = 0; i < ref->shape.count; ++i) {
         const double got = load_as_double(accumulator, results, i);
         /* Most rows of a right method are the exactly rounded answer itself:

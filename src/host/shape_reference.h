@@ -23,8 +23,11 @@ struct shape_reference {
     struct reduce_shape shape; /* host offsets for segments: borrowed, not copied */
     size_t n;
     double *value;   /* per result: the exact sum rounded once to double, or the
-                        max or min (the identity for an empty row) */
-    double *sum_abs; /* per result, sums only (NULL for max and min) */
+                        max or min (the identity for an empty row), or the
+                        argmax's or argmin's value */
+    long long *index; /* per result, argmax and argmin only (NULL otherwise):
+                         the extreme's index in its row (NO_INDEX: empty) */
+    double *sum_abs; /* per result, sums only (NULL otherwise) */
     bool exact;      /* as struct reference: every row sum is exact in any order */
 };
 
@@ -43,16 +46,19 @@ void free_shape_reference(struct shape_reference *ref);
 struct reference shape_result_reference(const struct shape_reference *ref, size_t i);
 
 /* The first wrong result: its index, what the method wrote, the reference's
- * target, the bound it missed and its row's length. */
+ * target, the bound it missed and its row's length; for argmax and argmin
+ * also the index the method wrote and the right one. */
 struct result_mismatch {
     size_t index;
     double got, want, bound;
     size_t length;
+    long long got_index, want_index;
 };
 
-/* Checks results[0 .. shape.count) (accumulator type, host memory): integers,
- * max and min bit for bit, floating sums within error_bound for `order` at
- * each row's length. False with the first wrong row in *bad. worst (may be
+/* Checks results[0 .. shape.count) (result_size each, host memory):
+ * integers, max and min bit for bit, argmax and argmin by index and value
+ * bit for bit, floating sums within error_bound for `order` at each row's
+ * length. False with the first wrong row in *bad. worst (may be
  * NULL): the largest distance of any row from its exactly rounded answer, in
  * ulps and relative (result_accuracy), each the worst over the rows. */
 bool check_shaped_results(const struct shape_reference *ref, const void *results,
