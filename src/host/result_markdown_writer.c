@@ -42,7 +42,8 @@ static void write_markdown_cell(FILE *out, const char *s, size_t max)
     fputs(" | ", out);
 }
 
-static void write_markdown_row(FILE *out, const struct method_result *r)
+/* with_index: the run is an argmax or argmin, whose result has an index. */
+static void write_markdown_row(FILE *out, const struct method_result *r, bool with_index)
 {
     fputs("| ", out);
     write_markdown_cell(out, r->name, sizeof r->name);
@@ -56,7 +57,7 @@ static void write_markdown_row(FILE *out, const struct method_result *r)
         fprintf(out, "%.2fx | ", r->ratio_to_cub);
     else
         fputs("- | ", out);
-    if (r->time_us.count > 0 && r->result_index != NO_INDEX)
+    if (r->time_us.count > 0 && with_index)
         fprintf(out, "%.9g @%lld | %.3g | ", r->result, r->result_index, r->error_ulps);
     else if (r->time_us.count > 0)
         fprintf(out, "%.9g | %.3g | ", r->result, r->error_ulps);
@@ -81,8 +82,9 @@ static void write_markdown_body(FILE *out, const struct run *run)
           "repeat / grid |\n"
           "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n",
           out);
+    const bool with_index = is_arg_op(reduce_op_from_name(run->context.op));
     for (size_t i = 0; i < run->count; ++i)
-        write_markdown_row(out, &run->rows[i]);
+        write_markdown_row(out, &run->rows[i], with_index);
 }
 
 int write_run_markdown(const char *path, const struct run *run, char *err, size_t err_len)
