@@ -81,6 +81,9 @@ enum method_flags {
     METHOD_GRID_INDEPENDENT = 1 << 5,     /* result bits depend on the data and n only, not
                                              on the launch grid or the GPU it runs on
                                              (test_grid_independence asserts it) */
+    METHOD_OWN_NAN_RULE = 1 << 6,         /* argmax, argmin: a NaN input gets the library's
+                                             answer, not element_type.h's rule (a NaN wins);
+                                             checked on NaN-free data only */
 };
 
 /* One method: at most one of launch, pass and host is set. `shapes` says
