@@ -70,6 +70,12 @@
 #                  columns): 128 columns at 64 MiB of floats, then the width
 #                  sweep down the columns -> cols_sweep.{csv,json}, beside the
 #                  whole-array sum in the same run
+#     argmax       argmax of 64 MiB of floats, every method that takes it, beside
+#                  the float sum of the same buffer size (one_pass_ilp, cub);
+#                  then the argmax size sweep 2^10 .. 2^28 of the one-pass steps
+#                  and the vendors -> argmax_sweep.{csv,json}
+#     argmax_rows  the argmax row sweep (every GPU method that takes rows and
+#                  argmax) -> argmax_rows_sweep.{csv,json}
 #     torch        with the build's PyTorch (python3's torch where CMake found
 #                  it; the step fails when --version names none): its
 #                  --version; test_methods_gpu on the torch row; float 64 MiB
@@ -250,6 +256,18 @@ for s in "$@"; do
         step columns_128 "$bench" --cols 128 --axis 0 -S 100 -m "$col_methods"
         step cols_sweep "$bench" --col-sweep -S 100 -m "$col_methods" \
             --csv "$out/cols_sweep.csv" --json "$out/cols_sweep.json" ;;
+    argmax)
+        arg_methods=$("$bench" --list | awk '$2 != "cpu" && $3 ~ /whole/ {print $1}' | paste -sd, -)
+        step argmax_sum_64MiB "$bench" -m one_pass_ilp,cub -S 100
+        step argmax_64MiB "$bench" -o argmax -m "$arg_methods" -S 100 \
+            --csv "$out/argmax_64mib.csv" --markdown "$out/argmax_64mib.md"
+        step argmax_sweep "$bench" --sweep --sweep-max 268435456 -o argmax -S 100 \
+            -m vector_loads,single_pass,one_pass_ilp,arg_warp_shuffle,cub,thrust,cublas,torch \
+            --csv "$out/argmax_sweep.csv" --json "$out/argmax_sweep.json" ;;
+    argmax_rows)
+        arg_rows=$("$bench" --list | awk '$3 ~ /rows/ && $2 != "cpu" && $1 != "thread_per_row" && $1 != "balanced_segments" {print $1}' | paste -sd, -)
+        step argmax_rows_sweep "$bench" --row-sweep -o argmax -S 100 -m "$arg_rows" \
+            --csv "$out/argmax_rows_sweep.csv" --json "$out/argmax_rows_sweep.json" ;;
     torch)
         step torch_version bash -c "$bench --version && $bench --version | grep -q 'torch rows: PyTorch [0-9]'"
         step torch_methods "$build/tests/test_methods_gpu" --method torch

@@ -25,11 +25,12 @@ static inline void skip_without_gpu(const char *test)
 }
 
 /* --quick, the sanitizer runs' pair set (test_methods_gpu, test_shapes_gpu):
- * each type once, each operator at least twice. */
+ * each type at least once, each value operator at least twice, argmax and
+ * argmin once each. */
 static const struct reduce_spec QUICK_PAIRS[] = {
     {TYPE_FLOAT, OP_SUM},  {TYPE_DOUBLE, OP_MAX},   {TYPE_INT32, OP_MIN},
     {TYPE_INT64, OP_SUM},  {TYPE_UINT32, OP_MAX},   {TYPE_HALF, OP_SUM},
-    {TYPE_BFLOAT16, OP_MIN}};
+    {TYPE_BFLOAT16, OP_MIN}, {TYPE_FLOAT, OP_ARGMAX}, {TYPE_HALF, OP_ARGMIN}};
 
 static inline bool is_quick_pair(struct reduce_spec spec)
 {
@@ -62,12 +63,14 @@ static inline bool ensure_scratch(struct device_scratch *s, size_t bytes)
 /* One call of m, the result slot poisoned with `poison` bytes first (a
  * method that writes nothing cannot pass); the workspace, sized to what m
  * asks for now, zeroed first when zero_workspace (the contract: it starts
- * zeroed, and a method leaves it zero for its next call). False, after
- * CHECK-reporting it, when a call failed. */
+ * zeroed, and a method leaves it zero for its next call). The result's
+ * value, and its index (argmax, argmin; NO_INDEX otherwise) where index is
+ * not NULL. False, after CHECK-reporting it, when a call failed. */
 static inline bool call_method_once(const struct method *m, enum pass_strategy strategy,
                                     struct reduce_spec spec, const void *d_in, const void *h_in,
                                     size_t n, struct device_scratch *workspace, void *d_out,
-                                    bool zero_workspace, int poison, double *result)
+                                    bool zero_workspace, int poison, double *result,
+                                    long long *index)
 {
     unsigned char bytes[MAX_RESULT_BYTES];
     memset(bytes, poison, sizeof bytes);
@@ -87,7 +90,9 @@ static inline bool call_method_once(const struct method *m, enum pass_strategy s
         if (!ok)
             return false;
     }
-    *result = load_as_double(accumulator_type(spec.type), bytes, 0);
+    *result = load_result_value(spec, bytes, 0);
+    if (index)
+        *index = load_result_index(spec, bytes, 0);
     return true;
 }
 

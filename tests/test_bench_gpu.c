@@ -8,7 +8,7 @@
  * exit 0: every pair PASS or REFUSED.
  * --huge (the exhaustive label's): the same row checks at 2^31 + 5 floats
  * (8 GiB: element counts past 32 bits, the grid-stride and index arithmetic
- * of every method that accepts it), 3 samples.
+ * of every method that accepts it), 3 samples, for the sum and for argmax.
  *   test_bench_gpu [--huge] BENCH_COMPARE TMPDIR */
 #include <stdbool.h>
 #include <stdio.h>
@@ -79,6 +79,8 @@ int main(int argc, char **argv)
     if (huge) {
         char arguments[64];
         snprintf(arguments, sizeof arguments, "-n %zu -S %d -w 1", HUGE_N, HUGE_SAMPLES);
+        every_row_should_pass(bench, tmpdir, arguments, HUGE_N, HUGE_SAMPLES);
+        snprintf(arguments, sizeof arguments, "-n %zu -S %d -w 1 -o argmax", HUGE_N, HUGE_SAMPLES);
         every_row_should_pass(bench, tmpdir, arguments, HUGE_N, HUGE_SAMPLES);
     } else {
         every_row_should_pass(bench, tmpdir, "-S 30", DEFAULT_N, 30);

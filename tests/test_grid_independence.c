@@ -71,7 +71,7 @@ static bool call(const struct method *m, const struct data_case *c, struct buffe
                  double *result)
 {
     return call_method_once(m, PASS_PADDED, c->spec, b->device, c->h_in, c->n, &b->workspace,
-                            b->d_out, true, 0xFF, result);
+                            b->d_out, true, 0xFF, result, NULL);
 }
 
 static void check_method(const struct method *m, const struct data_case *c,

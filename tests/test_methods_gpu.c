@@ -13,6 +13,11 @@
  *   order (no false FAIL for a serial chain on wide-range data);
  *   max and min with an extreme value planted at the first, the last or a
  *   random index (integer results, max and min must match bit for bit);
+ *   argmax and argmin, index and value bit for bit, with the extreme planted
+ *   twice (a tie: the lower index wins) from the first, the last or a random
+ *   index, then - floating types - two NaNs planted the same way (the first
+ *   NaN wins; not for a METHOD_OWN_NAN_RULE library), and up to 65537
+ *   elements an all-equal input (index 0);
  *   pass kernels both padded and power-of-two split.
  * Each case is called twice, the result slot poisoned with different bytes
  * each time (an unwritten result cannot match twice); methods whose results
@@ -30,6 +35,7 @@
  * from ~2^26 floats): sizes around its threshold, every pair. The seed is
  * printed so a failure can be replayed. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,13 +135,48 @@ struct data_case {
     size_t n, offset;
     const void *d_in, *h_in;
     const struct reference *ref;
+    const char *planted; /* argmax, argmin: what was planted, for messages */
+    bool has_nan;
 };
+
+/* Two calls of an argmax or argmin method, index and value checked after
+ * each (an arg result is the same bits whatever the order: no method may
+ * vary). */
+static void check_arg_method(const struct method *m, const struct data_case *c, struct buffers *b)
+{
+    const bool sums_abs = (m->flags & METHOD_SUMS_ABS) != 0;
+    const size_t i = method_index(m);
+    double value[2] = {0.0, 0.0};
+    long long index[2] = {0, 0};
+    ++cases_run[i];
+    bool right = true;
+    for (int call = 0; call < 2 && right; ++call)
+        right = call_method_once(m, PASS_PADDED, c->spec, c->d_in, c->h_in, c->n, &b->workspace,
+                                 b->d_out, call == 0, call ? 0x5A : 0xFF, &value[call],
+                                 &index[call]) &&
+                arg_result_passes(value[call], index[call], reference_extreme(c->ref, sums_abs));
+    if (right || cases_failed[i]++ >= 5)
+        return;
+    const struct extreme want = reference_extreme(c->ref, sums_abs);
+    fprintf(stderr,
+            "  %s %s %s %s n=%zu offset=%zu (%s): got %.17g at %lld then %.17g at %lld, want "
+            "%.17g at %lld\n",
+            m->name, element_type_name(c->spec.type), reduce_op_name(c->spec.op),
+            distribution_name(c->dist), c->n, c->offset, c->planted, value[0], index[0], value[1],
+            index[1], want.value, want.index);
+}
 
 static void check_method(const struct method *m, const struct data_case *c, struct buffers *b)
 {
     char reason[160];
     if (method_refuses(m, c->spec, c->n, reason, sizeof reason))
         return;
+    if (c->has_nan && (m->flags & METHOD_OWN_NAN_RULE))
+        return; /* the library's own NaN rule: checked on NaN-free data */
+    if (is_arg_op(c->spec.op)) {
+        check_arg_method(m, c, b);
+        return;
+    }
     const bool sums_abs = (m->flags & METHOD_SUMS_ABS) && c->spec.op == OP_SUM;
     /* Only a floating-point sum's rounding depends on the order atomics land in. */
     const bool may_vary = (m->flags & METHOD_ORDER_VARIES) && c->spec.op == OP_SUM &&
@@ -146,9 +187,9 @@ static void check_method(const struct method *m, const struct data_case *c, stru
         double first = 0.0, second = 0.0;
         const bool called =
             call_method_once(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n,
-                             &b->workspace, b->d_out, true, 0xFF, &first) &&
+                             &b->workspace, b->d_out, true, 0xFF, &first, NULL) &&
             call_method_once(m, (enum pass_strategy)s, c->spec, c->d_in, c->h_in, c->n,
-                             &b->workspace, b->d_out, false, 0x5A, &second);
+                             &b->workspace, b->d_out, false, 0x5A, &second, NULL);
         const bool right = called && result_passes(first, c->ref, m->order, sums_abs) &&
                            result_passes(second, c->ref, m->order, sums_abs);
         const bool repeatable = may_vary || memcmp(&first, &second, sizeof first) == 0;
@@ -181,9 +222,76 @@ static bool wants(const struct options *o, struct reduce_spec spec)
     return (o->type == TYPE_COUNT || o->type == spec.type) && (o->op == OP_COUNT || o->op == spec.op);
 }
 
+/* Writes v at the host's and the device's index at (element size `size`). */
+static void plant(struct buffers *b, unsigned char *d_in, enum element_type t, size_t at, double v)
+{
+    const size_t size = element_size(t);
+    store_from_double(t, b->host, at, v);
+    CHECK(cudaMemcpy(d_in + at * size, b->host + at * size, size, cudaMemcpyHostToDevice) ==
+          cudaSuccess);
+}
+
+/* The methods on the input as it now is, its extremes found again. */
+static void run_arg_case(const struct options *o, struct reduce_spec spec, enum distribution dist,
+                         size_t n, size_t offset, struct buffers *b, const struct reference *drawn,
+                         const char *planted, bool has_nan)
+{
+    struct reference ref = *drawn;
+    ref.spec = spec;
+    recompute_extremes(&ref, spec.type, b->host, n);
+    const struct data_case c = {spec, dist, n, offset, b->device + offset * element_size(spec.type),
+                                b->host, &ref, planted, has_nan};
+    run_methods(o, &c, b);
+}
+
+/* argmax or argmin on the drawn input, then three ways, the input restored
+ * after each: the extreme planted at the first, the last or a random index
+ * and again later (a tie); two NaNs the same way (floating types); every
+ * element equal to the first (up to 65537 elements: a whole upload each). */
+static void run_arg_cases(const struct options *o, struct reduce_spec spec, enum distribution dist,
+                          size_t n, size_t offset, uint64_t seed, struct buffers *b,
+                          const struct reference *drawn)
+{
+    const enum element_type t = spec.type;
+    const size_t size = element_size(t);
+    unsigned char *d_in = b->device + offset * size;
+    run_arg_case(o, spec, dist, n, offset, b, drawn, "as drawn", false);
+    if (n < 2)
+        return;
+    /* the first, the last (alone: no tie after it) or a random index */
+    const size_t at = seed % 3 == 0 ? 0 : seed % 3 == 1 ? n - 1 : seed % (n - 1);
+    const size_t again = at == n - 1 ? at : at + 1 + (seed >> 8) % (n - 1 - at);
+    unsigned char saved[2][8];
+    memcpy(saved[0], b->host + at * size, size);
+    memcpy(saved[1], b->host + again * size, size);
+    const double values[] = {extreme_value(t, spec.op), NAN};
+    for (int k = 0; k < (is_integer_type(t) ? 1 : 2); ++k) {
+        plant(b, d_in, t, again, values[k]);
+        plant(b, d_in, t, at, values[k]);
+        run_arg_case(o, spec, dist, n, offset, b, drawn, k ? "two NaNs" : "a tied extreme", k == 1);
+    }
+    memcpy(b->host + at * size, saved[0], size);
+    memcpy(b->host + again * size, saved[1], size);
+    CHECK(cudaMemcpy(d_in + at * size, saved[0], size, cudaMemcpyHostToDevice) == cudaSuccess &&
+          cudaMemcpy(d_in + again * size, saved[1], size, cudaMemcpyHostToDevice) == cudaSuccess);
+    if (n > 65537)
+        return;
+    unsigned char *copy = malloc(n * size);
+    CHECK(copy != NULL);
+    memcpy(copy, b->host, n * size);
+    for (size_t i = 1; i < n; ++i)
+        memcpy(b->host + i * size, b->host, size);
+    CHECK(cudaMemcpy(d_in, b->host, n * size, cudaMemcpyHostToDevice) == cudaSuccess);
+    run_arg_case(o, spec, dist, n, offset, b, drawn, "all equal", false);
+    memcpy(b->host, copy, n * size);
+    CHECK(cudaMemcpy(d_in, b->host, n * size, cudaMemcpyHostToDevice) == cudaSuccess);
+    free(copy);
+}
+
 /* One filled buffer, then every wanted operator on it: sums as drawn; max and
  * min with the extreme planted at the first, the last or a pseudo-random
- * index (restored afterwards), the reference patched to match. */
+ * index (restored afterwards), the reference patched to match; argmax and
+ * argmin as run_arg_cases says. */
 static void run_data_case(const struct options *o, enum element_type t, enum distribution dist,
                           size_t n, size_t offset, uint64_t seed, struct buffers *b)
 {
@@ -199,6 +307,10 @@ static void run_data_case(const struct options *o, enum element_type t, enum dis
         const struct reduce_spec spec = {t, (enum reduce_op)op};
         if (!wants(o, spec))
             continue;
+        if (is_arg_op(spec.op)) {
+            run_arg_cases(o, spec, dist, n, offset, seed, b, &drawn);
+            continue;
+        }
         struct reference ref = drawn;
         ref.spec = spec;
         const size_t at = n == 0 ? 0 : seed % 3 == 0 ? 0 : seed % 3 == 1 ? n - 1 : seed % n;
@@ -214,7 +326,7 @@ static void run_data_case(const struct options *o, enum element_type t, enum dis
             else
                 ref.min = extreme_value(t, OP_MIN);
         }
-        const struct data_case c = {spec, dist, n, offset, d_in, b->host, &ref};
+        const struct data_case c = {spec, dist, n, offset, d_in, b->host, &ref, "", false};
         run_methods(o, &c, b);
         if (plant) {
             memcpy(b->host + at * size, saved, size);

@@ -29,8 +29,11 @@
  * long segment among short ones, uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
  * 2^20 + 1 (shorter than 2^31), and 16 columns of 2^27 + 1 rows, the float
- * sum alone. */
+ * sum and argmax alone. argmax and argmin of floating types also meet
+ * signed data with a NaN every 61 elements (each row's first NaN wins), but
+ * not a METHOD_OWN_NAN_RULE library. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -70,10 +73,11 @@ struct device_input {
 static bool call_shaped(const struct method *m, struct reduce_spec spec, const struct shape_case *c,
                         struct device_input *d, const void *d_in, int poison)
 {
-    const size_t out_bytes = c->shape.count * element_size(accumulator_type(spec.type));
+    const size_t out_bytes = c->shape.count * result_size(spec);
     memset(d->h_out, poison, out_bytes ? out_bytes : 1);
     if (m->host) {
         m->host(spec, c->shape, d->h_in, c->n, d->h_out);
+        clear_result_padding(spec, d->h_out, c->shape.count);
         return true;
     }
     struct reduce_shape device_shape = c->shape;
@@ -88,6 +92,7 @@ static bool call_shaped(const struct method *m, struct reduce_spec spec, const s
         (out_bytes == 0 ||
          cudaMemcpy(d->h_out, d->d_out, out_bytes, cudaMemcpyDeviceToHost) == cudaSuccess);
     CHECK(ok);
+    clear_result_padding(spec, d->h_out, c->shape.count);
     return ok;
 }
 
@@ -100,11 +105,16 @@ struct prepared_case {
     struct shape_reference ref;
 };
 
+/* Every NAN_STRIDE-th element a NaN, from a seeded start: rows with none,
+ * one or several (argmax and argmin return each row's first). */
+#define NAN_STRIDE 61
+
 static bool prepare_case(struct prepared_case *p, struct reduce_spec spec,
-                         const struct shape_case *c, enum distribution dist, uint64_t seed)
+                         const struct shape_case *c, enum distribution dist, bool nans,
+                         uint64_t seed)
 {
     const size_t size = element_size(spec.type);
-    const size_t out_bytes = c->shape.count * element_size(accumulator_type(spec.type));
+    const size_t out_bytes = c->shape.count * result_size(spec);
     struct device_input *d = &p->d;
     *p = (struct prepared_case){0};
     d->h_in = malloc(c->n * size + 1);
@@ -114,6 +124,8 @@ static bool prepare_case(struct prepared_case *p, struct reduce_spec spec,
               cudaMalloc(&d->d_out, out_bytes + 1) == cudaSuccess;
     const struct data_info info = ok ? fill_data(d->h_in, c->n, spec.type, dist, seed)
                                      : (struct data_info){0};
+    for (size_t i = seed % NAN_STRIDE; ok && nans && i < c->n; i += NAN_STRIDE)
+        store_from_double(spec.type, d->h_in, i, NAN);
     p->d_in = (const char *)d->d_base + c->offset * size;
     ok = ok && cudaMemcpy((void *)p->d_in, d->h_in, c->n * size, cudaMemcpyHostToDevice) ==
                    cudaSuccess;
@@ -150,7 +162,7 @@ static const int FORCED_GRIDS[] = {7, 300};
 static bool keeps_bits_on_forced_grids(const struct method *m, struct reduce_spec spec,
                                        const struct shape_case *c, struct prepared_case *p)
 {
-    const size_t bytes = c->shape.count * element_size(accumulator_type(spec.type));
+    const size_t bytes = c->shape.count * result_size(spec);
     unsigned char *own = malloc(bytes ? bytes : 1);
     CHECK(own != NULL);
     memcpy(own, p->d.h_out, bytes);
@@ -162,7 +174,7 @@ static bool keeps_bits_on_forced_grids(const struct method *m, struct reduce_spe
         const unsigned char *forced = p->d.h_out;
         if (ok && memcmp(own, forced, bytes) != 0) {
             size_t row = 0;
-            const size_t size = element_size(accumulator_type(spec.type));
+            const size_t size = result_size(spec);
             while (memcmp(own + row * size, forced + row * size, size) == 0)
                 ++row;
             printf("  FAIL %s %s %s, %s: a grid of %d blocks changes the bits of result %zu\n",
@@ -189,11 +201,11 @@ static bool check_method(const struct method *m, struct reduce_spec spec,
         struct result_mismatch bad;
         if (ok && !check_shaped_results(&p->ref, p->d.h_out, m->order,
                                         (m->flags & METHOD_SUMS_ABS) != 0, &bad, NULL)) {
-            printf("  FAIL %s %s %s, %s, %s: call %d: result %zu (%zu elements): got %.17g, want "
-                   "%.17g (bound %.3g)\n",
+            printf("  FAIL %s %s %s, %s, %s: call %d: result %zu (%zu elements): got %.17g at "
+                   "%lld, want %.17g at %lld (bound %.3g)\n",
                    m->name, element_type_name(spec.type), reduce_op_name(spec.op), c->label,
-                   distribution_name(dist), call, bad.index, bad.length, bad.got, bad.want,
-                   bad.bound);
+                   distribution_name(dist), call, bad.index, bad.length, bad.got, bad.got_index,
+                   bad.want, bad.want_index, bad.bound);
             ok = false;
             ++check_failures;
         }
@@ -392,31 +404,37 @@ int main(int argc, char **argv)
     for (int t = 0; t < TYPE_COUNT; ++t)
         for (int op = 0; op < OP_COUNT; ++op) {
             const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
-            if (set == CASES_LARGE && (spec.type != TYPE_FLOAT || spec.op != OP_SUM))
-                continue; /* one pair: the size is the point */
+            if (set == CASES_LARGE && (spec.type != TYPE_FLOAT ||
+                                       (spec.op != OP_SUM && spec.op != OP_ARGMAX)))
+                continue; /* the float sum and argmax: the size is the point */
             if (set == CASES_QUICK && !is_quick_pair(spec))
                 continue;
-            /* --large and --quick: signed data alone */
+            /* --large and --quick: signed data alone; argmax and argmin of
+             * floating types also signed data with NaNs (the last variant) */
             const size_t dists = set == CASES_DEFAULT ? COUNT(DISTS) : 1;
+            const bool nan_variant = is_arg_op(spec.op) && !is_integer_type(spec.type);
             for (size_t c = 0; c < case_count; ++c)
-                for (size_t k = 0; k < dists; ++k) {
+                for (size_t k = 0; k < dists + nan_variant; ++k) {
+                    const bool nans = k == dists;
                     struct prepared_case p;
                     bool prepared = false, ready = false;
                     for (size_t i = 0; i < METHOD_COUNT; ++i) {
                         const struct method *m = METHODS[i];
                         if (!(m->shapes & SHAPE_BIT(cases[c].shape.kind)) ||
-                            (only && strcmp(only, m->name) != 0) || !method_supports(m, spec))
+                            (only && strcmp(only, m->name) != 0) || !method_supports(m, spec) ||
+                            (nans && (m->flags & METHOD_OWN_NAN_RULE)))
                             continue;
                         if (!prepared) {
                             prepared = true;
-                            ready = prepare_case(&p, spec, &cases[c], DISTS[k], seed + c);
+                            ready = prepare_case(&p, spec, &cases[c], nans ? DIST_SIGNED : DISTS[k],
+                                                 nans, seed + c);
                         }
                         if (!ready)
                             break;
                         ++run[i];
                         /* forced grids: the default set's signed data */
-                        passed[i] += check_method(m, spec, &cases[c], DISTS[k], &p,
-                                                  set == CASES_DEFAULT && k == 0);
+                        passed[i] += check_method(m, spec, &cases[c], nans ? DIST_SIGNED : DISTS[k],
+                                                  &p, set == CASES_DEFAULT && k == 0);
                     }
                     if (prepared)
                         release_case(&p);

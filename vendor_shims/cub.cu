@@ -10,32 +10,64 @@
  *                give the lowest finite value)
  *   half, bf16:  DeviceReduce::TransformReduce, widening each element to
  *                float on load, reducing in float
- *   bench_compare -m cub */
+ *   argmax,      DeviceReduce::ArgMax / ArgMin, the overload with two outputs
+ *   argmin:      (the extremum, an int64 index) and int64 num_items (the
+ *                KeyValuePair one is deprecated), writing straight into our
+ *                result's value and index fields: no copy after. The value
+ *                field is float for half and bf16, and CUB takes the
+ *                extremum's type from that output, so it widens each element
+ *                on load (exact) and compares in float. CUB keeps the first
+ *                extremum on ties (ours) but compares with < and ==, with no
+ *                NaN rule (METHOD_OWN_NAN_RULE: checked on NaN-free data). An
+ *                empty input would give CUB's (max() or lowest(), index 1):
+ *                n = 0 writes (identity, -1) with one small kernel instead.
+ *                Above 2^31 elements CUB cuts the input into partitions and
+ *                combines their results in its output step.
+ *   bench_compare -m cub            bench_compare -o argmax -m cub */
 #include <cub/device/device_reduce.cuh>
 #include <cuda/std/cstdint>
 
 #include "cccl_operator.cuh"
 #include "cuda_check.h"
+#include "identity_fill.cuh"
 #include "method.cuh"
 
 namespace {
 
 template <class T, class Op> struct cub_launch {
     using A = acc_t<T>;
+    using R = result_t<T, Op>;
+
+    /* argmax and argmin into our record's two fields (temp_storage == nullptr:
+     * size query, out unused). */
+    static cudaError_t arg_reduce(void *temp_storage, size_t &bytes, const T *in, size_t n, R *out,
+                                  cudaStream_t stream)
+    {
+        const auto items = (cuda::std::int64_t)n;
+        A *value = out ? &out->value : nullptr;
+        long long *index = out ? &out->index : nullptr;
+        if constexpr (cuda::std::is_same_v<Op, op_argmax>)
+            return cub::DeviceReduce::ArgMax(temp_storage, bytes, in, value, index, items, stream);
+        else
+            return cub::DeviceReduce::ArgMin(temp_storage, bytes, in, value, index, items, stream);
+    }
 
     /* One call for both phases of CUB's idiom (temp_storage == nullptr: size query). */
-    static cudaError_t reduce(void *temp_storage, size_t &bytes, const T *in, size_t n, A *out,
+    static cudaError_t reduce(void *temp_storage, size_t &bytes, const T *in, size_t n, R *out,
                               cudaStream_t stream)
     {
         const auto items = (cuda::std::int64_t)n;
-        const typename cccl_operator<Op, A>::type op;
-        if constexpr (!cuda::std::is_same_v<A, T>)
-            return cub::DeviceReduce::TransformReduce(temp_storage, bytes, in, out, items, op,
+        if constexpr (is_arg_op_v<Op>)
+            return arg_reduce(temp_storage, bytes, in, n, out, stream);
+        else if constexpr (!cuda::std::is_same_v<A, T>)
+            return cub::DeviceReduce::TransformReduce(temp_storage, bytes, in, out, items,
+                                                      typename cccl_operator<Op, A>::type{},
                                                       widen_op<T>(), identity<Op, A>(), stream);
         else if constexpr (cuda::std::is_same_v<Op, op_sum>)
             return cub::DeviceReduce::Sum(temp_storage, bytes, in, out, items, stream);
         else
-            return cub::DeviceReduce::Reduce(temp_storage, bytes, in, out, items, op,
+            return cub::DeviceReduce::Reduce(temp_storage, bytes, in, out, items,
+                                             typename cccl_operator<Op, A>::type{},
                                              identity<Op, A>(), stream);
     }
 
@@ -46,8 +78,12 @@ template <class T, class Op> struct cub_launch {
         return 0;
     }
 
-    static int run(const T *d_in, size_t n, A *d_out, void *workspace, cudaStream_t stream)
+    static int run(const T *d_in, size_t n, R *d_out, void *workspace, cudaStream_t stream)
     {
+        if constexpr (is_arg_op_v<Op>) {
+            if (n == 0) /* CUB would write (max() or lowest(), 1) */
+                return fill_identity<Op>(d_out, 1, stream);
+        }
         /* CUB's two-phase idiom asks for the size again: host work only, which
          * the cold protocol's flush kernel hides (the GPU is busy meanwhile). */
         size_t bytes = 0;
@@ -63,6 +99,7 @@ extern "C" int cccl_version(void) { return CCCL_VERSION; }
 
 DEFINE_METHOD(cub, .family = FAMILY_VENDOR, .source = "CCCL cub::DeviceReduce",
               .idea = "vendor reduction; temp storage queried and allocated outside the timing",
-              .types = ALL_TYPES, .ops = VALUE_OPS, .launch = launch_any_pair<cub_launch>,
-              .workspace = workspace_any_pair<cub_launch>,
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cub_launch, ALL_OPS>,
+              .workspace = workspace_any_pair<cub_launch, ALL_OPS>,
+              .flags = METHOD_OWN_NAN_RULE, /* argmax, argmin: CUB's < and == */
               .order = {.kind = ORDER_SERIAL_CHAIN}); /* the library's own: unknown */

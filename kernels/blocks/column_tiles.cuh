@@ -20,18 +20,20 @@ constexpr int TILE_THREADS = TILE_COLUMNS * TILE_WARPS;
 
 /* Column col over rows row, row + TILE_WARPS, ... below end_row, in order. */
 template <class T, class Op>
-__device__ __forceinline__ acc_t<T> column_chain(const T *in, size_t cols, size_t col, size_t row,
-                                                 size_t end_row)
+__device__ __forceinline__ result_t<T, Op> column_chain(const T *in, size_t cols, size_t col,
+                                                        size_t row, size_t end_row)
 {
     constexpr size_t STEP = TILE_WARPS;
-    acc_t<T> acc = identity<Op, acc_t<T>>();
+    const Op op;
+    result_t<T, Op> acc = identity<Op, result_t<T, Op>>();
     for (; row + 3 * STEP < end_row; row += 4 * STEP) {
         const T a = in[row * cols + col], b = in[(row + STEP) * cols + col];
         const T c = in[(row + 2 * STEP) * cols + col], d = in[(row + 3 * STEP) * cols + col];
-        acc = Op{}(Op{}(Op{}(Op{}(acc, widen(a)), widen(b)), widen(c)), widen(d));
+        acc = op(op(op(op(acc, lift<Op>(a, row)), lift<Op>(b, row + STEP)), lift<Op>(c, row + 2 * STEP)),
+                 lift<Op>(d, row + 3 * STEP));
     }
     for (; row < end_row; row += STEP)
-        acc = Op{}(acc, widen(in[row * cols + col]));
+        acc = op(acc, lift<Op>(in[row * cols + col], row));
     return acc;
 }
 
@@ -40,17 +42,18 @@ __device__ __forceinline__ acc_t<T> column_chain(const T *in, size_t cols, size_
  * [first_row, end_row). Warp 0's lane l returns column first_col + l's
  * total (the identity past cols); the other threads return the identity. */
 template <class T, class Op>
-__device__ __forceinline__ acc_t<T> column_tile(const T *in, size_t cols, size_t first_col,
-                                                size_t first_row, size_t end_row)
+__device__ __forceinline__ result_t<T, Op> column_tile(const T *in, size_t cols, size_t first_col,
+                                                       size_t first_row, size_t end_row)
 {
-    __shared__ acc_t<T> warp_totals[TILE_WARPS][TILE_COLUMNS];
+    using R = result_t<T, Op>;
+    __shared__ R warp_totals[TILE_WARPS][TILE_COLUMNS];
     const unsigned lane = threadIdx.x % TILE_COLUMNS, warp = threadIdx.x / TILE_COLUMNS;
     const size_t col = first_col + lane;
     warp_totals[warp][lane] = col < cols ? column_chain<T, Op>(in, cols, col, first_row + warp,
                                                                end_row)
-                                         : identity<Op, acc_t<T>>();
+                                         : identity<Op, R>();
     __syncthreads();
-    acc_t<T> total = identity<Op, acc_t<T>>();
+    R total = identity<Op, R>();
     if (warp == 0)
         for (int w = 0; w < TILE_WARPS; ++w)
             total = Op{}(total, warp_totals[w][lane]);

@@ -28,19 +28,20 @@ constexpr int BLOCK = 256;
 
 template <class T, class Op>
 __global__ __launch_bounds__(BLOCK) void thread_per_column_kernel(const T *in, size_t cols,
-                                                                  size_t rows, acc_t<T> *out)
+                                                                  size_t rows,
+                                                                  result_t<T, Op> *out)
 {
     for (size_t col = blockIdx.x * (size_t)BLOCK + threadIdx.x; col < cols;
          col += (size_t)gridDim.x * BLOCK) {
-        acc_t<T> acc = identity<Op, acc_t<T>>();
+        result_t<T, Op> acc = identity<Op, result_t<T, Op>>();
         for (size_t row = 0; row < rows; ++row)
-            acc = Op{}(acc, widen(in[row * cols + col]));
+            acc = Op{}(acc, lift<Op>(in[row * cols + col], row));
         out[col] = acc;
     }
 }
 
 template <class T, class Op> struct thread_per_column_launch {
-    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
                    cudaStream_t stream)
     {
         const auto kernel = thread_per_column_kernel<T, Op>;
@@ -56,8 +57,8 @@ template <class T, class Op> struct thread_per_column_launch {
 
 DEFINE_METHOD(thread_per_column, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 30",
               .idea = "one thread per column down the rows in order, a warp's loads coalesced",
-              .types = ALL_TYPES, .ops = VALUE_OPS,
-              .launch = launch_any_pair<thread_per_column_launch>,
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<thread_per_column_launch, ALL_OPS>,
               .flags = METHOD_GRID_INDEPENDENT, /* a column's bits: its elements alone */
               .order = {.kind = ORDER_SERIAL_CHAIN},
               .shapes = SHAPE_BIT(SHAPE_COLUMNS));

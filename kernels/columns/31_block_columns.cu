@@ -25,19 +25,20 @@ namespace {
 
 template <class T, class Op>
 __global__ __launch_bounds__(TILE_THREADS) void block_columns_kernel(const T *in, size_t cols,
-                                                                     size_t rows, acc_t<T> *out)
+                                                                     size_t rows,
+                                                                     result_t<T, Op> *out)
 {
     const size_t tiles = (cols + TILE_COLUMNS - 1) / TILE_COLUMNS;
     for (size_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
         const size_t first_col = tile * TILE_COLUMNS;
-        const acc_t<T> total = column_tile<T, Op>(in, cols, first_col, 0, rows);
+        const result_t<T, Op> total = column_tile<T, Op>(in, cols, first_col, 0, rows);
         if (threadIdx.x < TILE_COLUMNS && first_col + threadIdx.x < cols)
             out[first_col + threadIdx.x] = total;
     }
 }
 
 template <class T, class Op> struct block_columns_launch {
-    static int run(const T *d_in, reduce_shape shape, size_t n, acc_t<T> *d_out, void *,
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
                    cudaStream_t stream)
     {
         const auto kernel = block_columns_kernel<T, Op>;
@@ -54,8 +55,8 @@ template <class T, class Op> struct block_columns_launch {
 
 DEFINE_METHOD(block_columns, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 31",
               .idea = "a 256-thread block per 32 columns, its 8 warps splitting the rows",
-              .types = ALL_TYPES, .ops = VALUE_OPS,
-              .launch = launch_any_pair<block_columns_launch>,
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<block_columns_launch, ALL_OPS>,
               .flags = METHOD_GRID_INDEPENDENT, /* a column's bits: its elements alone */
               .order = COLUMN_TILE_ORDER,
               .shapes = SHAPE_BIT(SHAPE_COLUMNS));

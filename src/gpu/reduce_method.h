@@ -67,6 +67,7 @@ enum method_family {
     FAMILY_MODERN,      /* shuffles, cooperative groups, vector loads, one pass */
     FAMILY_ROWS,        /* many reductions at once: rows and segments, by width */
     FAMILY_COLUMNS,     /* the columns of a row-major matrix */
+    FAMILY_ARG,         /* where the maximum is: argmax and argmin's first steps */
     FAMILY_VENDOR,      /* CUB, Thrust, cuBLAS */
     FAMILY_CPU,         /* host loops, for scale */
 };
@@ -111,6 +112,8 @@ struct method {
                                      row, taken at that row's length */
     unsigned shapes;    /* SHAPE_BIT(k) for each shape it computes; 0: SHAPE_WHOLE */
     own_kernel_fn own_kernel_from; /* NULL: its own kernel runs at every n */
+    size_t max_n;       /* the most elements it takes (an index field's width);
+                           0: any. REFUSED past it */
 };
 
 #ifdef __cplusplus

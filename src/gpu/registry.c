@@ -43,6 +43,7 @@ const char *family_name(enum method_family family)
     case FAMILY_MODERN: return "modern";
     case FAMILY_ROWS: return "rows";
     case FAMILY_COLUMNS: return "columns";
+    case FAMILY_ARG: return "arg";
     case FAMILY_VENDOR: return "vendor";
     case FAMILY_CPU: return "cpu";
     }
@@ -58,6 +59,11 @@ bool method_refuses(const struct method *m, struct reduce_spec spec, size_t long
             why = "it finds a value, not where it is";
         snprintf(reason, reason_len, "refused: %s %s: %s", element_type_name(spec.type),
                  reduce_op_name(spec.op), why);
+        return true;
+    }
+    if (m->max_n && longest > m->max_n) {
+        snprintf(reason, reason_len, "refused: its index field holds at most %zu elements",
+                 m->max_n);
         return true;
     }
     if ((m->flags & METHOD_SERIAL_CHAIN) && longest > chain_limit(spec)) {

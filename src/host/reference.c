@@ -24,6 +24,16 @@ static void take_if_over(bool max, double x, long long i, struct extreme *e)
         *e = (struct extreme){x, i};
 }
 
+/* Element x at index i against the four arg extremes (of x and of |x|). */
+static void take_element(double x, long long i, struct extreme *max, struct extreme *min,
+                         struct extreme *abs_max, struct extreme *abs_min)
+{
+    take_if_over(true, x, i, max);
+    take_if_over(false, x, i, min);
+    take_if_over(true, fabs(x), i, abs_max);
+    take_if_over(false, fabs(x), i, abs_min);
+}
+
 void reference_partial_start(struct reference_partial *p, struct reduce_spec spec)
 {
     exact_sum_init(&p->sum);
@@ -48,14 +58,20 @@ void reference_partial_add(struct reference_partial *p, enum element_type t, con
             exact_sum_add(&p->sum_abs, fabs(values[i]));
             p->max = values[i] > p->max ? values[i] : p->max;
             p->min = values[i] < p->min ? values[i] : p->min;
-            const long long at = (long long)(p->n + first + i);
-            take_if_over(true, values[i], at, &p->arg_max);
-            take_if_over(false, values[i], at, &p->arg_min);
-            take_if_over(true, fabs(values[i]), at, &p->abs_arg_max);
-            take_if_over(false, fabs(values[i]), at, &p->abs_arg_min);
+            take_element(values[i], (long long)(p->n + first + i), &p->arg_max, &p->arg_min,
+                         &p->abs_arg_max, &p->abs_arg_min);
         }
     }
     p->n += count;
+}
+
+void recompute_extremes(struct reference *ref, enum element_type t, const void *h, size_t n)
+{
+    ref->arg_max = ref->abs_arg_max = (struct extreme){identity_as_double(OP_MAX, t), NO_INDEX};
+    ref->arg_min = ref->abs_arg_min = (struct extreme){identity_as_double(OP_MIN, t), NO_INDEX};
+    for (size_t i = 0; i < n; ++i)
+        take_element(load_as_double(t, h, i), (long long)i, &ref->arg_max, &ref->arg_min,
+                     &ref->abs_arg_max, &ref->abs_arg_min);
 }
 
 void reference_partial_merge(struct reference_partial *into, const struct reference_partial *next)

@@ -57,6 +57,11 @@ void reference_partial_start(struct reference_partial *p, struct reduce_spec spe
 /* Folds in count values of type t stored at h. */
 void reference_partial_add(struct reference_partial *p, enum element_type t, const void *h,
                            size_t count);
+/* The arg extremes of ref (arg_max, arg_min and their |x| forms) again, over
+ * the n values of type t at h: for a test that planted values in an input
+ * whose sums it does not need again (one comparison pass, no exact sums). */
+void recompute_extremes(struct reference *ref, enum element_type t, const void *h, size_t n);
+
 /* next's elements follow into's (its indices count on from into's n). */
 void reference_partial_merge(struct reference_partial *into, const struct reference_partial *next);
 

@@ -24,18 +24,23 @@ struct aten_request {
     cudaStream_t stream;           /* the suite's: the calls are enqueued on it */
 };
 
-/* Op over the n > 0 elements at d_in into one accumulator at d_out:
- * torch.sum(x), x.amax(), x.amin(). */
+/* Op over the n > 0 elements at d_in into one result at d_out (an
+ * accumulator, or an arg result: element_type.h): torch.sum(x), x.amax(),
+ * x.amin(), x.argmax() and x.argmin() with the value at that index. */
 typedef int aten_reduce_array_fn(struct aten_request request, const void *d_in, int64_t n,
                                  void *d_out);
 
-/* Op over each row of the rows x cols row-major elements at d_in, into rows
- * accumulators at d_out: x.sum(-1), x.amax(-1), x.amin(-1). */
-typedef int aten_reduce_rows_fn(struct aten_request request, const void *d_in, int64_t rows,
-                                int64_t cols, void *d_out);
+/* Op over the rows x cols row-major elements at d_in, rows, cols >= 1,
+ * along `dim` of the {rows, cols} matrix: ATEN_ALONG_ROWS (1) gives rows
+ * results at d_out - x.sum(-1), x.amax(-1), ..., x.argmax(-1) -,
+ * ATEN_DOWN_COLUMNS (0) cols results - x.sum(0), ..., x.argmax(0). */
+typedef int aten_reduce_matrix_fn(struct aten_request request, const void *d_in, int64_t rows,
+                                  int64_t cols, int64_t dim, void *d_out);
+#define ATEN_ALONG_ROWS 1
+#define ATEN_DOWN_COLUMNS 0
 
 /* Their names in the module, for dlsym. */
 #define ATEN_REDUCE_ARRAY "aten_reduce_array"
-#define ATEN_REDUCE_ROWS "aten_reduce_rows"
+#define ATEN_REDUCE_MATRIX "aten_reduce_matrix"
 
 #endif

@@ -1,0 +1,330 @@
+/* Step 32 - columns over the whole GPU: 16-byte loads, the rows split into
+ * parts, one combine per tile.
+ *
+ * Idea: a warp reads a stretch of 32 16-byte vectors at a time (span = 32
+ * x VECTOR_WIDTH elements, 128 floats): in a wide matrix one row's piece of a
+ * tile of `span` columns, in a narrow one (span a multiple of the width:
+ * 1, 2, 4, ... 128 floats) span / cols whole rows. Either way each lane's
+ * elements sit in the same columns at every stretch, so a lane keeps one
+ * accumulator per element of its vector, four stretches in flight. A narrow
+ * matrix's lanes that share columns then meet by shuffles. A block's warps
+ * split a tile's stretches (or, when a matrix has fewer rows than warps,
+ * take neighbouring tiles) and add their totals in shared memory in warp
+ * order; the stretches of a tile are cut into `parts`, a block each, so that
+ * a few hundred columns still fill every SM, and the tile's last part done
+ * adds the parts' totals in part order (the counter pattern of
+ * last_block_done.cuh, for a tile of columns instead of one value).
+ *
+ * Fixes from block_columns (step 31): a tile had one block and four-byte
+ * loads; 128 floats of columns were four blocks for the whole GPU. Here a
+ * tall matrix of any width is one resident wave of blocks, each thread with
+ * four 16-byte loads in flight.
+ *
+ * What it costs: the bytes, plus the parts' totals written and read once
+ * more by the last part (parts x span results a tile), plus a launch. Widths
+ * that are neither a multiple of the vector nor a divisor of the span (3,
+ * 33, 1000 floats) or an input that is not 16-byte aligned take four-byte
+ * loads: a warp's load then covers 32 columns, and a tile of 3 columns
+ * leaves most lanes idle. The parts follow the GPU's resident blocks, so a
+ * column's bits depend on the GPU model, not on the grid.
+ *   bench_compare --cols 128 --axis 0 -m split_columns
+ */
+#include <cuda/atomic>
+
+#include "block_reduce.cuh"
+#include "cuda_check.h"
+#include "grid_size.cuh"
+#include "method.cuh"
+#include "vector_loads.cuh"
+
+namespace {
+
+constexpr unsigned LOADS = 4;               /* stretches in flight per warp */
+constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
+constexpr unsigned MAX_PARTS = 512;         /* bounds the last part's combine */
+
+/* Warps a block: 16, fewer where a warp total per column of a span would
+ * not fit shared memory (arg results of 8 halves a lane: 8). */
+template <class T, class Op, int VEC> constexpr int warps_for()
+{
+    int warps = 16;
+    while (warps > 1 && (size_t)warps * 32 * VEC * sizeof(result_t<T, Op>) > SMEM_BYTES)
+        warps /= 2;
+    return warps;
+}
+
+/* How the matrix is cut (computed on the host, passed by value). */
+struct column_plan {
+    size_t n, cols;
+    size_t pitch;              /* elements from one stretch to the next */
+    size_t stretches;          /* rows (wide), or ceil(n / span) (narrow) */
+    size_t tiles;              /* ceil(cols / span) (wide), 1 (narrow) */
+    unsigned tile_cols;        /* a tile's columns: span (wide), cols (narrow) */
+    unsigned rows_per_stretch; /* 1 (wide), span / cols (narrow) */
+    unsigned warps_per_tile;   /* a power of two; the block holds WARPS / it tiles */
+    unsigned parts;            /* blocks that split one tile's stretches */
+    bool narrow;
+
+    __host__ __device__ size_t groups(unsigned warps) const
+    {
+        const size_t tiles_per_block = warps / warps_per_tile;
+        return (tiles + tiles_per_block - 1) / tiles_per_block;
+    }
+};
+
+/* One lane's accumulators over the stretches [first, end) of tile `tile`
+ * that its warp takes (every `step`-th), LOADS of them in flight. */
+template <class T, class Op, int VEC>
+__device__ __forceinline__ void lane_columns(const T *__restrict__ in, const column_plan &p,
+                                             size_t tile, size_t first, size_t end, size_t step,
+                                             result_t<T, Op> (&acc)[VEC])
+{
+    const Op op;
+    const unsigned lane = threadIdx.x % 32;
+    const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
+    const bool lane_in = p.narrow || lane_col < p.cols;   /* wide: cols % VEC == 0 */
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        acc[j] = identity<Op, result_t<T, Op>>();
+    for (size_t s = first; s < end; s += LOADS * step) {
+        T e[LOADS][VEC];
+#pragma unroll
+        for (unsigned k = 0; k < LOADS; ++k) {
+            const size_t at = (s + k * step) * p.pitch + lane_col;
+            const bool whole = s + k * step < end && lane_in && at + VEC <= p.n;
+            if (VEC > 1 && whole) {
+                const uint4 v = __ldg(reinterpret_cast<const uint4 *>(in + at));
+                memcpy(e[k], &v, sizeof v);
+            } else {
+#pragma unroll
+                for (int j = 0; j < VEC; ++j)
+                    e[k][j] = s + k * step < end && lane_in && at + j < p.n ? in[at + j] : T{};
+            }
+        }
+#pragma unroll
+        for (unsigned k = 0; k < LOADS; ++k) {
+            const size_t stretch = s + k * step;
+#pragma unroll
+            for (int j = 0; j < VEC; ++j) {
+                const size_t at = stretch * p.pitch + lane_col + j;
+                const size_t row = stretch * p.rows_per_stretch +
+                                   (p.narrow ? (lane * VEC + j) / p.cols : 0);
+                if (stretch < end && lane_in && at < p.n)
+                    acc[j] = op(acc[j], lift<Op>(e[k][j], row));
+            }
+        }
+    }
+}
+
+/* A narrow matrix: lanes (and a lane's elements) that share columns meet,
+ * so that lane l's slot j holds tile column l x VEC + j, as in a wide one. */
+template <class Op, int VEC, class R>
+__device__ __forceinline__ void join_shared_columns(const column_plan &p, R (&acc)[VEC])
+{
+    const Op op;
+    if (!p.narrow)
+        return;
+    /* cols < VEC: a lane's vector holds VEC / cols rows; slot j's column is
+     * j % cols. Both indices compile-time constants: acc stays in registers. */
+#pragma unroll
+    for (int t = 0; t < VEC; ++t)
+#pragma unroll
+        for (int j = t + 1; j < VEC; ++j)
+            if (t < (int)p.cols && j >= (int)p.cols && j % p.cols == (size_t)t)
+                acc[t] = op(acc[t], acc[j]);
+    const unsigned holders = p.cols >= VEC ? (unsigned)(p.cols / VEC) : 1u;
+    for (unsigned offset = holders; offset < 32; offset *= 2)
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            acc[j] = op(acc[j], shuffle_xor(acc[j], (int)offset));
+}
+
+/* Shared memory: each warp's total per column of its tile's span. */
+template <class R, int WARPS, int VEC> struct split_columns_storage {
+    R totals[WARPS][32 * VEC];
+    bool is_last_part;
+};
+
+/* The block's tiles' totals over its warps, in warp order, for tile column
+ * c of its ti-th tile: `part` of the tile's parts. */
+template <class Op, int WARPS, int VEC, class R>
+__device__ __forceinline__ R block_column_total(const split_columns_storage<R, WARPS, VEC> &s,
+                                                const column_plan &p, unsigned ti, unsigned c)
+{
+    R total = identity<Op, R>();
+    for (unsigned w = 0; w < p.warps_per_tile; ++w)
+        total = Op{}(total, s.totals[ti * p.warps_per_tile + w][c]);
+    return total;
+}
+
+/* Where tile column c of tile `tile` lands in the output; cols past the
+ * last column: none. */
+__device__ __forceinline__ bool output_column(const column_plan &p, size_t tile, unsigned c,
+                                              unsigned span, size_t *col)
+{
+    *col = p.narrow ? c : tile * span + c;
+    return c < p.tile_cols && *col < p.cols;
+}
+
+template <class T, class Op, int VEC, int WARPS>
+__global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__restrict__ in,
+                                                                   column_plan p,
+                                                                   result_t<T, Op> *__restrict__ out,
+                                                                   void *workspace)
+{
+    using R = result_t<T, Op>;
+    constexpr int BLOCK = WARPS * 32;
+    constexpr unsigned SPAN = 32 * VEC;
+    __shared__ split_columns_storage<R, WARPS, VEC> s;
+    const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const unsigned tiles_per_block = WARPS / p.warps_per_tile;
+    const size_t groups = p.groups(WARPS);
+    unsigned *parts_done = (unsigned *)workspace;
+    R *partials = (R *)((char *)workspace + (groups * sizeof(unsigned) + 15) / 16 * 16);
+
+    /* The trip count is the block's: every thread meets every barrier. */
+    for (size_t item = blockIdx.x; item < groups * p.parts; item += gridDim.x) {
+        const size_t group = item / p.parts;
+        const unsigned part = (unsigned)(item % p.parts);
+        const size_t tile = group * tiles_per_block + warp / p.warps_per_tile;
+        const size_t first = p.stretches * part / p.parts, end = p.stretches * (part + 1) / p.parts;
+        R acc[VEC];
+        lane_columns<T, Op, VEC>(in, p, tile, first + warp % p.warps_per_tile,
+                                 tile < p.tiles ? end : 0, p.warps_per_tile, acc);
+        join_shared_columns<Op, VEC>(p, acc);
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            s.totals[warp][lane * VEC + j] = acc[j];
+        __syncthreads();
+        for (unsigned i = threadIdx.x; i < tiles_per_block * SPAN; i += BLOCK) {
+            const unsigned ti = i / SPAN, c = i % SPAN;
+            const size_t t = group * tiles_per_block + ti;
+            size_t col;
+            if (t >= p.tiles || !output_column(p, t, c, SPAN, &col))
+                continue;
+            const R total = block_column_total<Op>(s, p, ti, c);
+            if (p.parts == 1)
+                out[col] = total;
+            else
+                partials[(t * p.parts + part) * SPAN + c] = total;
+        }
+        if (p.parts > 1) {
+            __threadfence(); /* this block's partials before its ticket */
+            __syncthreads();
+            if (threadIdx.x == 0) {
+                cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(parts_done[group]);
+                s.is_last_part = done.fetch_add(1u, cuda::memory_order_acq_rel) == p.parts - 1;
+            }
+            __syncthreads();
+            if (s.is_last_part) {
+                for (unsigned i = threadIdx.x; i < tiles_per_block * SPAN; i += BLOCK) {
+                    const unsigned c = i % SPAN;
+                    const size_t t = group * tiles_per_block + i / SPAN;
+                    size_t col;
+                    if (t >= p.tiles || !output_column(p, t, c, SPAN, &col))
+                        continue;
+                    R total = identity<Op, R>();
+                    for (unsigned q = 0; q < p.parts; ++q)
+                        total = Op{}(total, load_at_l2(&partials[(t * p.parts + q) * SPAN + c]));
+                    out[col] = total;
+                }
+                if (threadIdx.x == 0)
+                    parts_done[group] = 0; /* ready for the next call */
+            }
+        }
+        __syncthreads(); /* the totals are written again by the next item */
+    }
+}
+
+template <class T, class Op> struct split_columns_launch {
+    static constexpr int W = VECTOR_WIDTH<T>;
+
+    /* The cut for VEC elements a lane; parts from the kernel's resident blocks. */
+    template <int VEC> static int plan_for(reduce_shape shape, size_t n, column_plan *p)
+    {
+        constexpr int WARPS = warps_for<T, Op, VEC>();
+        const size_t span = 32 * VEC, cols = shape.cols;
+        const bool narrow = span % cols == 0;
+        *p = column_plan{.n = n, .cols = cols, .pitch = narrow ? span : cols,
+                         .stretches = narrow ? ceil_div(n, span) : n / cols,
+                         .tiles = narrow ? 1 : ceil_div(cols, span),
+                         .tile_cols = (unsigned)(narrow ? cols : span),
+                         .rows_per_stretch = (unsigned)(narrow ? span / cols : 1),
+                         .warps_per_tile = WARPS, .parts = 1, .narrow = narrow};
+        while (p->warps_per_tile > 1 && p->warps_per_tile / 2 >= p->stretches)
+            p->warps_per_tile /= 2;
+        int resident = 0;
+        PROPAGATE(resident_grid_size((const void *)split_columns_kernel<T, Op, VEC, WARPS>,
+                                     WARPS * 32, 0, &resident));
+        const size_t by_wave = (size_t)resident / p->groups(WARPS);
+        const size_t by_rows = p->stretches / ((size_t)LOADS * p->warps_per_tile);
+        size_t parts = by_wave < by_rows ? by_wave : by_rows;
+        parts = parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : parts;
+        p->parts = (unsigned)parts;
+        return 0;
+    }
+
+    template <int VEC> static size_t workspace_bytes(const column_plan &p)
+    {
+        const size_t groups = p.groups(warps_for<T, Op, VEC>());
+        return p.parts > 1 ? (groups * sizeof(unsigned) + 15) / 16 * 16 +
+                                 p.tiles * p.parts * 32 * VEC * sizeof(result_t<T, Op>)
+                           : 0;
+    }
+
+    /* 16-byte loads where the rows and the input allow them. */
+    static bool vectors_fit(const T *d_in, size_t cols)
+    {
+        return (uintptr_t)d_in % 16 == 0 && (cols % W == 0 || (32 * W) % cols == 0);
+    }
+
+    /* The pointer is not known to the query: room for either cut. */
+    static int workspace(reduce_shape shape, size_t n, size_t *bytes)
+    {
+        column_plan wide, narrow;
+        PROPAGATE(plan_for<W>(shape, n, &wide));
+        PROPAGATE(plan_for<1>(shape, n, &narrow));
+        const size_t a = workspace_bytes<W>(wide), b = workspace_bytes<1>(narrow);
+        *bytes = a > b ? a : b;
+        return 0;
+    }
+
+    template <int VEC>
+    static int launch(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
+                      void *workspace, cudaStream_t stream)
+    {
+        constexpr int WARPS = warps_for<T, Op, VEC>();
+        column_plan p;
+        PROPAGATE(plan_for<VEC>(shape, n, &p));
+        const size_t items = p.groups(WARPS) * p.parts;
+        int grid = 0;
+        PROPAGATE(resident_grid_size((const void *)split_columns_kernel<T, Op, VEC, WARPS>,
+                                     WARPS * 32, 0, &grid));
+        grid = launch_grid(items < (size_t)grid ? (int)items : grid);
+        split_columns_kernel<T, Op, VEC, WARPS><<<grid, WARPS * 32, 0, stream>>>(d_in, p, d_out,
+                                                                               workspace);
+        CUDA_TRY_LAUNCH();
+        return 0;
+    }
+
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
+                   void *workspace, cudaStream_t stream)
+    {
+        if (shape.count == 0)
+            return 0;
+        if (vectors_fit(d_in, shape.cols))
+            return launch<W>(d_in, shape, n, d_out, workspace, stream);
+        return launch<1>(d_in, shape, n, d_out, workspace, stream);
+    }
+};
+
+} // namespace
+
+DEFINE_METHOD(split_columns, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 32",
+              .idea = "16-byte loads down a tile of columns, rows cut into parts over the GPU; the last part adds them",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<split_columns_launch, ALL_OPS>,
+              .workspace = workspace_any_pair<split_columns_launch, ALL_OPS>,
+              /* no METHOD_GRID_INDEPENDENT: the parts follow the GPU's resident blocks */
+              .order = {.kind = ORDER_SERIAL_CHAIN},
+              .shapes = SHAPE_BIT(SHAPE_COLUMNS));
