@@ -68,7 +68,8 @@
 #     rows_sweep, segments, rows_matrix   the three parts of rows alone
 #     columns      the column steps and vendors (every GPU method that declares
 #                  columns): 128 columns at 64 MiB of floats, then the width
-#                  sweep down the columns -> cols_sweep.{csv,json}, beside the
+#                  sweep down the columns (all but steps 30-31, seconds a call
+#                  at a few columns) -> cols_sweep.{csv,json}, beside the
 #                  whole-array sum in the same run
 #     argmax       argmax of 64 MiB of floats, every method that takes it, beside
 #                  the float sum of the same buffer size (one_pass_ilp, cub);
@@ -254,7 +255,10 @@ for s in "$@"; do
     columns)
         col_methods=$("$bench" --list | awk '$3 ~ /columns/ && $2 != "cpu" {print $1}' | paste -sd, -)
         step columns_128 "$bench" --cols 128 --axis 0 -S 100 -m "$col_methods"
-        step cols_sweep "$bench" --col-sweep -S 100 -m "$col_methods" \
+        # steps 30-31 take seconds a call on a matrix of a few columns: the
+        # 128-column table shows them, the sweep the whole-GPU step and the vendors
+        sweep_methods=$(echo "$col_methods" | tr , '\n' | grep -v -x -e thread_per_column -e block_columns | paste -sd, -)
+        step cols_sweep "$bench" --col-sweep -S 100 -m "$sweep_methods" \
             --csv "$out/cols_sweep.csv" --json "$out/cols_sweep.json" ;;
     argmax)
         arg_methods=$("$bench" --list | awk '$2 != "cpu" && $3 ~ /whole/ {print $1}' | paste -sd, -)
