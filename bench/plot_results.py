@@ -10,7 +10,7 @@ matplotlib (bench/requirements.txt) and no display.
   plot_results.py bars RUN.json OUT      GB/s per method at the run's size, CUB marked
                                          (--n N picks one size of a sweep file)
 
-Three kinds of file, one format ("reduction-suite run v4"; v2 and v3 still
+Three kinds of file, one format ("reduction-suite run v5"; v2 to v4 still
 read), all written by bench_compare --json F:
   a plain run   (bench_compare --json F): one size, a row per method; with
                 --cols C or --segments SPEC the shape is in the context
@@ -41,7 +41,8 @@ import tempfile
 
 PROG = "plot_results.py"
 FORMAT_RE = re.compile(r"reduction-suite run v(\d+)\Z")
-VERSIONS = (2, 3, 4)  # v2: no n in rows (the context's), no clock keys; v4: shapes
+VERSIONS = (2, 3, 4, 5)  # v2: no n in rows (the context's), no clock keys; v4: shapes;
+                         # v5: result_index (argmax, argmin), not drawn
 OUT_TYPES = ("svg", "png", "pdf")
 ELEMENT_BYTES = {"float": 4, "double": 8, "int32": 4, "int64": 8, "uint32": 4,
                  "half": 2, "bfloat16": 2}

@@ -104,6 +104,7 @@ static inline struct method_result method(const char *name, const char *family, 
         .pct_peak = 100.0 / 3.0,
         .ratio_to_cub = 1.0 / 7.0,
         .result = 8388608.25,
+        .result_index = NO_INDEX, /* a max run's rows: no index */
         .error_ulps = 0.5,
         .rel_error = DBL_MIN / 4.0, /* subnormal: must survive the trip too */
         .status = STATUS_PASS,
@@ -135,7 +136,7 @@ static inline struct run sample_run(struct method_result rows[3])
     rows[1].grid = GRID_DIFFERS;
     snprintf(rows[1].note, sizeof rows[1].note, "flags: \"odd\", spread | wide");
     rows[2] = (struct method_result){.status = STATUS_REFUSED, .determinism = DETERMINISM_UNKNOWN,
-                                     .grid = GRID_UNFORCED};
+                                     .grid = GRID_UNFORCED, .result_index = NO_INDEX};
     snprintf(rows[2].name, sizeof rows[2].name, "atomic_naive");
     snprintf(rows[2].family, sizeof rows[2].family, "progression");
     snprintf(rows[2].note, sizeof rows[2].note, "accepts at most 1048576 elements");
@@ -191,6 +192,7 @@ static inline bool same_method(const struct method_result *a, const struct metho
            a->time_us.q1 == b->time_us.q1 && a->time_us.q3 == b->time_us.q3 &&
            same_double(a->gbps, b->gbps) && same_double(a->pct_peak, b->pct_peak) &&
            same_double(a->ratio_to_cub, b->ratio_to_cub) && same_double(a->result, b->result) &&
+           a->result_index == b->result_index &&
            same_double(a->error_ulps, b->error_ulps) && same_double(a->rel_error, b->rel_error) &&
            a->status == b->status && a->determinism == b->determinism && a->grid == b->grid &&
            a->noisy == b->noisy &&
@@ -198,16 +200,32 @@ static inline bool same_method(const struct method_result *a, const struct metho
            memcmp(&a->clocks, &b->clocks, sizeof a->clocks) == 0 && a->throttled == b->throttled;
 }
 
-/* The sample run as CSV text (written to `name`, read, removed). */
+/* run as CSV text (written to `name`, read, removed). */
+static inline char *run_csv_text(const char *name, const struct run *run)
+{
+    char path[512], err[512];
+    CHECK(write_run_csv(temp_path(path, sizeof path, name), run, err, sizeof err) == 0);
+    char *text = slurp(path);
+    remove(path);
+    return text;
+}
+
+/* The sample run as CSV text. */
 static inline char *sample_csv_text(const char *name)
 {
     struct method_result rows[3];
     const struct run run = sample_run(rows);
-    char path[512], err[512];
-    CHECK(write_run_csv(temp_path(path, sizeof path, name), &run, err, sizeof err) == 0);
-    char *text = slurp(path);
-    remove(path);
-    return text;
+    return run_csv_text(name, &run);
+}
+
+/* The sample run as an argmax run: its first row's index past 2^31 (an
+ * int32 would wrap), the rows without a result NO_INDEX. */
+static inline struct run argmax_run(struct method_result rows[3])
+{
+    struct run run = sample_run(rows);
+    snprintf(run.context.op, sizeof run.context.op, "argmax");
+    rows[0].result_index = 12345678901LL;
+    return run;
 }
 
 /* Writes text to `name`, reads it, and checks that it is rejected with a

@@ -439,7 +439,43 @@ static void unknown_type_or_op_should_be_rejected_naming_the_option(void)
     CHECK(parse(&o, err, "--type nosuch") == CLI_ERROR);
     CHECK(strstr(err, "bfloat16") != NULL && strstr(err, "half") != NULL);
     CHECK(parse(&o, err, "--op nosuch") == CLI_ERROR);
-    CHECK(strstr(err, "sum, max, min") != NULL);
+    CHECK(strstr(err, "(sum, max, min, argmax, argmin, all)") != NULL);
+    CHECK(parse(&o, err, "--op arg_max") == CLI_ERROR && strstr(err, "'arg_max'") != NULL);
+}
+
+/* argmax and argmin in both spellings; `all` is still every operator,
+ * argmax and argmin included (OP_COUNT). */
+static void argmax_and_argmin_should_parse_and_all_should_mean_every_operator(void)
+{
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "-o argmax") == CLI_OK && o.op == OP_ARGMAX && !runs_matrix(&o));
+    CHECK(parse(&o, err, "--op argmin") == CLI_OK && o.op == OP_ARGMIN && !runs_matrix(&o));
+    CHECK(parse(&o, err, "--op=argmax -t int64") == CLI_OK);
+    CHECK(o.op == OP_ARGMAX && o.type == TYPE_INT64);
+    CHECK(parse(&o, err, "--op all") == CLI_OK && o.op == OP_COUNT && runs_matrix(&o));
+    CHECK(OP_COUNT == 5 && OP_ARGMAX < OP_COUNT && OP_ARGMIN < OP_COUNT);
+}
+
+/* --gpus combines one value from each GPU: an index is refused, naming
+ * both; the value operators still run there. */
+static void gpus_should_refuse_argmax_and_argmin(void)
+{
+    static const struct bad_case CASES[] = {
+        {"--gpus 2 -o argmax", "--op argmax is not for it"},
+        {"--gpus all --op argmin", "--op argmin is not for it"},
+        {"--gpus 2 --ladder -o argmax -t double", "--op argmax"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        char err[CLI_ERROR_LEN];
+        check_refused(CASES[i].line, CASES[i].message_part, err);
+        CHECK(strstr(err, "--gpus") != NULL);
+    }
+    struct bench_options o;
+    char err[CLI_ERROR_LEN];
+    CHECK(parse(&o, err, "--gpus 2 -o max") == CLI_OK && o.op == OP_MAX);
+    CHECK(parse(&o, err, "--gpus 2 -o min") == CLI_OK && o.op == OP_MIN);
+    CHECK(parse(&o, err, "-o argmax -m cpu_loop") == CLI_OK && !o.multi_gpu);
 }
 
 /* ---- --offset: under 16 bytes of the element type */
@@ -845,6 +881,14 @@ static void help_should_list_every_limit_and_what_exit_0_means(void)
     CHECK(strstr(help, "Each option is given once") != NULL);
 }
 
+/* --op's line names every operator and says what argmax and argmin give. */
+static void help_should_name_argmax_and_argmin_and_their_index(void)
+{
+    const char *help = help_text();
+    CHECK(strstr(help, "-o, --op OP         sum | max | min | argmax | argmin | all") != NULL);
+    CHECK(strstr(help, "first index") != NULL && strstr(help, "index -1") != NULL);
+}
+
 int main(void)
 {
     RUN_TEST(no_arguments_should_give_64_mib_and_100_cold_samples);
@@ -866,6 +910,8 @@ int main(void)
     RUN_TEST(all_should_select_every_type_or_op_and_run_the_matrix);
     RUN_TEST(runs_matrix_should_be_true_exactly_when_a_side_is_all);
     RUN_TEST(unknown_type_or_op_should_be_rejected_naming_the_option);
+    RUN_TEST(argmax_and_argmin_should_parse_and_all_should_mean_every_operator);
+    RUN_TEST(gpus_should_refuse_argmax_and_argmin);
     RUN_TEST(offset_should_be_accepted_up_to_16_bytes_of_the_type);
     RUN_TEST(offset_with_every_type_should_fit_the_widest);
     RUN_TEST(all_should_be_rejected_with_single_run_outputs);
@@ -877,6 +923,7 @@ int main(void)
     RUN_TEST(segment_mean_should_stop_at_2_to_the_40);
     RUN_TEST(segments_past_the_count_bound_should_fail_at_once);
     RUN_TEST(help_should_list_every_limit_and_what_exit_0_means);
+    RUN_TEST(help_should_name_argmax_and_argmin_and_their_index);
     RUN_TEST(axis_should_pick_the_columns_and_refuse_what_does_not_fit);
     return test_exit_code();
 }

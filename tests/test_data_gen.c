@@ -613,6 +613,12 @@ static void extreme_value_should_be_the_types_largest_or_lowest(void)
             CHECK(load_as_double(type, buf, 0) == v);
             CHECK(representable(type, v));
         }
+    /* argmax plants max's extreme, argmin min's */
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        const enum element_type type = (enum element_type)t;
+        CHECK(extreme_value(type, OP_ARGMAX) == extreme_value(type, OP_MAX));
+        CHECK(extreme_value(type, OP_ARGMIN) == extreme_value(type, OP_MIN));
+    }
 }
 
 /* Where fill_data can draw the extreme itself, so planting it proves less:

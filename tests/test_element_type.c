@@ -1,6 +1,8 @@
 /* Element types and operators: half and bfloat16 conversions bit for bit,
- * names, sizes, accumulators, loads and stores of every type, identities. */
+ * names, sizes, accumulators, loads and stores of every type, identities;
+ * results: the accumulator, or argmax's and argmin's 16-byte arg result. */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -430,6 +432,171 @@ static void identity_should_be_neutral_for_every_op_and_type(void)
     }
 }
 
+/* ---- results: accumulators and arg results */
+
+#define FILL 0xa5 /* what result buffers start as: no result is all 0xa5 bytes */
+
+static void arg_ops_should_be_argmax_and_argmin_of_max_and_min(void)
+{
+    for (int op = 0; op < OP_COUNT; ++op) {
+        const enum reduce_op o = (enum reduce_op)op;
+        CHECK(is_arg_op(o) == (o == OP_ARGMAX || o == OP_ARGMIN));
+        CHECK(is_arg_op(o) == ((ARG_OPS & OP_BIT(o)) != 0));
+        CHECK(((VALUE_OPS | ARG_OPS) & OP_BIT(o)) && ALL_OPS == (VALUE_OPS | ARG_OPS));
+        CHECK(!is_arg_op(value_op(o)));
+    }
+    CHECK((VALUE_OPS & ARG_OPS) == 0);
+    CHECK(value_op(OP_ARGMAX) == OP_MAX && value_op(OP_ARGMIN) == OP_MIN);
+    CHECK(value_op(OP_SUM) == OP_SUM && value_op(OP_MAX) == OP_MAX && value_op(OP_MIN) == OP_MIN);
+    CHECK(NO_INDEX == -1 && ARG_RESULT_BYTES == 16 && ARG_INDEX_OFFSET == 8);
+}
+
+/* 16 bytes for argmax and argmin, the accumulator's size otherwise; none
+ * past MAX_RESULT_BYTES. */
+static void result_size_should_be_16_for_arg_ops_and_the_accumulators_otherwise(void)
+{
+    static const size_t VALUE_BYTES[TYPE_COUNT] = {4, 8, 4, 8, 4, 4, 4};
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = 0; op < OP_COUNT; ++op) {
+            const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
+            const size_t want = is_arg_op(spec.op) ? 16 : VALUE_BYTES[t];
+            CHECK(result_size(spec) == want);
+            CHECK(result_size(spec) <= MAX_RESULT_BYTES);
+        }
+    CHECK(result_size((struct reduce_spec){TYPE_HALF, OP_SUM}) == sizeof(float));
+    CHECK(result_size((struct reduce_spec){TYPE_HALF, OP_ARGMIN}) == 16);
+    CHECK(MAX_RESULT_BYTES == 16);
+}
+
+/* Result 1 of 3 stored and read back, its neighbours' bytes untouched. */
+static void check_result_round_trip(struct reduce_spec spec, double value, long long index)
+{
+    unsigned char buf[3 * MAX_RESULT_BYTES];
+    memset(buf, FILL, sizeof buf);
+    const size_t size = result_size(spec);
+    store_result(spec, buf, 1, value, index);
+    const double back = load_result_value(spec, buf, 1);
+    const long long back_index = load_result_index(spec, buf, 1);
+    bool untouched = true;
+    for (size_t k = 0; k < size; ++k)
+        untouched &= buf[k] == FILL && buf[2 * size + k] == FILL;
+    CHECK(untouched);
+    const bool same_value =
+        isnan(value) ? isnan(back) : back == value && !signbit(back) == !signbit(value);
+    const bool same_index = back_index == (is_arg_op(spec.op) ? index : NO_INDEX);
+    CHECK(same_value && same_index);
+    /* a value operator's result is the accumulator itself */
+    if (!is_arg_op(spec.op) && !isnan(value))
+        CHECK(back == load_as_double(accumulator_type(spec.type), buf, 1));
+    if (!same_value || !same_index)
+        fprintf(stderr, "  %s %s: stored %.17g @%lld, loaded %.17g @%lld\n",
+                element_type_name(spec.type), reduce_op_name(spec.op), value, index, back,
+                back_index);
+}
+
+/* Every type and operator: values each accumulator holds exactly (half and
+ * bfloat16 results are floats: 1 + 2^-20 is neither a half nor a
+ * bfloat16), indices past 2^32 and NO_INDEX; NaN for the floating types. */
+static void store_result_then_load_should_round_trip_every_type_and_op(void)
+{
+    const double any[] = {123.0, 4096.0};
+    const double floats[] = {1.0 + 0x1p-20, -0.0, -FLT_MAX, INFINITY, NAN};
+    const double doubles[] = {0.1, -0.0, -DBL_MAX, 0x1p53 + 2.0, -INFINITY, NAN};
+    const double ints[] = {2147483647.0, -2147483648.0};
+    const double int64s[] = {-0x1p53, 0x1p62, -0x1p63};
+    const long long indices[] = {0, 1, 2147483648LL, 12345678901LL, LLONG_MAX, NO_INDEX};
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = 0; op < OP_COUNT; ++op) {
+            const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
+            const enum element_type acc = accumulator_type(spec.type);
+            for (size_t k = 0; k < sizeof indices / sizeof indices[0]; ++k)
+                check_result_round_trip(spec, any[k % 2], indices[k]);
+            for (size_t k = 0; acc == TYPE_FLOAT && k < sizeof floats / sizeof floats[0]; ++k)
+                check_result_round_trip(spec, floats[k], 12345678901LL);
+            for (size_t k = 0; acc == TYPE_DOUBLE && k < sizeof doubles / sizeof doubles[0]; ++k)
+                check_result_round_trip(spec, doubles[k], 7);
+            for (size_t k = 0; acc == TYPE_INT32 && k < 2; ++k)
+                check_result_round_trip(spec, ints[k], 3);
+            for (size_t k = 0; acc == TYPE_INT64 && k < sizeof int64s / sizeof int64s[0]; ++k)
+                check_result_round_trip(spec, int64s[k], 3);
+            if (acc == TYPE_UINT32)
+                check_result_round_trip(spec, 4294967295.0, 2147483648LL);
+        }
+}
+
+/* The arg result's layout: the value at byte 0 in the accumulator type, the
+ * index at byte 8 as an int64, nothing in between. */
+static void arg_result_should_hold_the_value_at_0_and_the_index_at_8(void)
+{
+    unsigned char slot[ARG_RESULT_BYTES];
+    memset(slot, FILL, sizeof slot);
+    store_result((struct reduce_spec){TYPE_HALF, OP_ARGMAX}, slot, 0, 1.0 + 0x1p-20, 5000000000LL);
+    float f;
+    int64_t index;
+    memcpy(&f, slot, sizeof f);
+    memcpy(&index, slot + 8, sizeof index);
+    CHECK(bits_of_float(f) == bits_of_float(1.0f + 0x1p-20f) && index == 5000000000LL);
+    CHECK(slot[4] == 0 && slot[5] == 0 && slot[6] == 0 && slot[7] == 0);
+    memset(slot, FILL, sizeof slot);
+    store_result((struct reduce_spec){TYPE_INT64, OP_ARGMIN}, slot, 0, -0x1p53, NO_INDEX);
+    memcpy(&index, slot, sizeof index);
+    CHECK(index == -9007199254740992LL);
+    memcpy(&index, slot + 8, sizeof index);
+    CHECK(index == -1);
+    /* a NaN stored into a half's arg result is a float NaN */
+    store_result((struct reduce_spec){TYPE_HALF, OP_ARGMIN}, slot, 0, NAN, 2);
+    memcpy(&f, slot, sizeof f);
+    CHECK(isnan(f) && load_result_index((struct reduce_spec){TYPE_HALF, OP_ARGMIN}, slot, 0) == 2);
+}
+
+/* Zeroes bytes 4..7 of each 4-byte value's arg result and nothing else: an
+ * 8-byte value's arg result and a value operator's results are left alone. */
+static void clear_result_padding_should_zero_only_the_bytes_after_a_4_byte_value(void)
+{
+    unsigned char buf[2 * ARG_RESULT_BYTES];
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = 0; op < OP_COUNT; ++op) {
+            const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
+            const bool padded =
+                is_arg_op(spec.op) && element_size(accumulator_type(spec.type)) == 4;
+            memset(buf, FILL, sizeof buf);
+            clear_result_padding(spec, buf, 2);
+            size_t wrong = 0;
+            for (size_t k = 0; k < sizeof buf; ++k) {
+                const bool pad = padded && k % ARG_RESULT_BYTES >= 4 && k % ARG_RESULT_BYTES < 8;
+                wrong += buf[k] != (pad ? 0 : FILL);
+            }
+            if (wrong)
+                fprintf(stderr, "  %s %s: %zu bytes wrong\n", element_type_name(spec.type),
+                        reduce_op_name(spec.op), wrong);
+            CHECK(wrong == 0);
+        }
+}
+
+/* argmax and argmin start from max's and min's identities; int64's min
+ * identity, 2^63 as a double, is stored as INT64_MAX. */
+static void identity_of_an_arg_op_should_be_its_value_ops(void)
+{
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        const enum element_type type = (enum element_type)t;
+        CHECK(identity_as_double(OP_ARGMAX, type) == identity_as_double(OP_MAX, type));
+        CHECK(identity_as_double(OP_ARGMIN, type) == identity_as_double(OP_MIN, type));
+    }
+    CHECK(identity_as_double(OP_ARGMAX, TYPE_FLOAT) == -INFINITY);
+    CHECK(identity_as_double(OP_ARGMIN, TYPE_BFLOAT16) == INFINITY);
+    CHECK(identity_as_double(OP_ARGMAX, TYPE_INT32) == -2147483648.0);
+    CHECK(identity_as_double(OP_ARGMIN, TYPE_UINT32) == 4294967295.0);
+    CHECK(identity_as_double(OP_ARGMAX, TYPE_UINT32) == 0.0);
+    unsigned char slot[ARG_RESULT_BYTES];
+    memset(slot, FILL, sizeof slot);
+    const struct reduce_spec int64_argmin = {TYPE_INT64, OP_ARGMIN};
+    store_result(int64_argmin, slot, 0, identity_as_double(OP_ARGMIN, TYPE_INT64), NO_INDEX);
+    int64_t stored;
+    memcpy(&stored, slot, sizeof stored);
+    CHECK(stored == INT64_MAX);
+    CHECK(load_result_value(int64_argmin, slot, 0) == identity_as_double(OP_ARGMIN, TYPE_INT64));
+}
+
 int main(void)
 {
     RUN_TEST(half_should_round_trip_every_finite_value);
@@ -453,5 +620,11 @@ int main(void)
     RUN_TEST(store_should_round_floats_and_truncate_integers);
     RUN_TEST(load_should_read_each_types_bits);
     RUN_TEST(identity_should_be_neutral_for_every_op_and_type);
+    RUN_TEST(arg_ops_should_be_argmax_and_argmin_of_max_and_min);
+    RUN_TEST(result_size_should_be_16_for_arg_ops_and_the_accumulators_otherwise);
+    RUN_TEST(store_result_then_load_should_round_trip_every_type_and_op);
+    RUN_TEST(arg_result_should_hold_the_value_at_0_and_the_index_at_8);
+    RUN_TEST(clear_result_padding_should_zero_only_the_bytes_after_a_4_byte_value);
+    RUN_TEST(identity_of_an_arg_op_should_be_its_value_ops);
     return test_exit_code();
 }

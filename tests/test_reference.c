@@ -1,6 +1,8 @@
 /* The CPU reference, the PASS/FAIL bound and the accuracy measure: the
  * suite's notion of "right" and "how wrong", for every element type and
- * operator. (The bounds of each summation order on adversarial data:
+ * operator; argmax's and argmin's extremes (element_type.h's rules: ties to
+ * the lowest index, the first NaN wins, NO_INDEX for nothing) and their
+ * exact check. (The bounds of each summation order on adversarial data:
  * test_bounds.c.) */
 #include <float.h>
 #include <math.h>
@@ -511,7 +513,7 @@ static void chain_limit_should_stop_float_sums_at_2_pow_24_and_double_at_2_pow_5
     CHECK(chain_limit((struct reduce_spec){TYPE_INT64, OP_SUM}) == SIZE_MAX);
     CHECK(chain_limit((struct reduce_spec){TYPE_UINT32, OP_SUM}) == SIZE_MAX);
     for (int t = 0; t < TYPE_COUNT; ++t)
-        for (int op = OP_MAX; op <= OP_MIN; ++op)
+        for (int op = OP_MAX; op < OP_COUNT; ++op) /* max, min, argmax, argmin */
             CHECK(chain_limit((struct reduce_spec){(enum element_type)t, (enum reduce_op)op}) == SIZE_MAX);
 }
 
@@ -575,9 +577,17 @@ static void integer_reference_should_sum_across_chunks_exactly(void)
 
 /* ---- built piece by piece (multi-GPU shards, parallel fills) */
 
+static bool same_extreme_bits(struct extreme a, struct extreme b)
+{
+    return memcmp(&a.value, &b.value, sizeof a.value) == 0 && a.index == b.index;
+}
+
 static bool same_reference(const struct reference *a, const struct reference *b)
 {
-    return memcmp(&a->sum, &b->sum, sizeof a->sum) == 0 &&
+    return same_extreme_bits(a->arg_max, b->arg_max) && same_extreme_bits(a->arg_min, b->arg_min) &&
+           same_extreme_bits(a->abs_arg_max, b->abs_arg_max) &&
+           same_extreme_bits(a->abs_arg_min, b->abs_arg_min) &&
+           memcmp(&a->sum, &b->sum, sizeof a->sum) == 0 &&
            memcmp(&a->sum_abs, &b->sum_abs, sizeof a->sum_abs) == 0 &&
            memcmp(&a->sum_rounded, &b->sum_rounded, sizeof a->sum_rounded) == 0 &&
            memcmp(&a->sum_abs_rounded, &b->sum_abs_rounded, sizeof a->sum_abs_rounded) == 0 &&
@@ -656,6 +666,287 @@ static void an_empty_partial_should_give_the_identity(void)
     CHECK(ref.min == identity_as_double(OP_MIN, TYPE_INT32));
 }
 
+/* ---- argmax and argmin */
+
+/* x stored as type t (exact in every type for the values used here), malloc'd. */
+static void *typed(enum element_type t, const double *x, size_t n)
+{
+    unsigned char *h = malloc((n ? n : 1) * element_size(t));
+    for (size_t i = 0; i < n; ++i)
+        store_from_double(t, h, i, x[i]);
+    return h;
+}
+
+/* e is (value, index) exactly: a NaN for a NaN, the sign of a zero kept. */
+static bool is_extreme(struct extreme e, double value, long long index)
+{
+    const bool same = isnan(value) ? isnan(e.value)
+                                   : e.value == value && !signbit(e.value) == !signbit(value);
+    if (!same || e.index != index)
+        fprintf(stderr, "  extreme %.17g @%lld, want %.17g @%lld\n", e.value, e.index, value,
+                index);
+    return same && e.index == index;
+}
+
+/* The reference of x as type t, for argmax (argmin's fields are the same). */
+static struct reference arg_reference_of(enum element_type t, const double *x, size_t n)
+{
+    void *h = typed(t, x, n);
+    const struct reduce_spec spec = {t, OP_ARGMAX};
+    const struct reference ref = compute_reference(spec, h, n, INEXACT);
+    free(h);
+    return ref;
+}
+
+/* The maximum 100 three times and the minimum 1 three times among values
+ * 10..22: the first of each, for every type. */
+static void argmax_and_argmin_should_take_the_lowest_index_of_a_tie(void)
+{
+    enum { N = 20 };
+    double x[N];
+    for (size_t i = 0; i < N; ++i)
+        x[i] = (double)(10 + (i * 7) % 13);
+    x[3] = x[11] = x[17] = 100.0;
+    x[5] = x[9] = x[19] = 1.0;
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        const enum element_type type = (enum element_type)t;
+        const struct reference ref = arg_reference_of(type, x, N);
+        CHECK(is_extreme(ref.arg_max, 100.0, 3) && is_extreme(ref.arg_min, 1.0, 5));
+        struct reference argmin = ref;
+        argmin.spec.op = OP_ARGMIN;
+        CHECK(is_extreme(reference_extreme(&ref, false), 100.0, 3));
+        CHECK(is_extreme(reference_extreme(&argmin, false), 1.0, 5));
+        CHECK(reference_target(&ref, false) == 100.0 && reference_target(&argmin, false) == 1.0);
+    }
+}
+
+/* The extremes at the first and at the last element, past the reference's
+ * 4096-value chunks, for every type. */
+static void argmax_and_argmin_should_find_the_first_and_the_last_element(void)
+{
+    enum { N = 2 * 4096 + 7 };
+    double *x = malloc(N * sizeof *x);
+    for (size_t i = 0; i < N; ++i)
+        x[i] = (double)(10 + (i * 7) % 13);
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        const enum element_type type = (enum element_type)t;
+        x[0] = 100.0;
+        x[N - 1] = 1.0;
+        struct reference ref = arg_reference_of(type, x, N);
+        CHECK(is_extreme(ref.arg_max, 100.0, 0) && is_extreme(ref.arg_min, 1.0, N - 1));
+        x[0] = 1.0;
+        x[N - 1] = 100.0;
+        ref = arg_reference_of(type, x, N);
+        CHECK(is_extreme(ref.arg_max, 100.0, N - 1) && is_extreme(ref.arg_min, 1.0, 0));
+    }
+    free(x);
+}
+
+/* All elements equal - the identity itself included (-inf, the lowest or
+ * largest integer), which NO_INDEX must not keep - give index 0. */
+static void all_equal_elements_should_give_index_0(void)
+{
+    const double fives[] = {5.0, 5.0, 5.0, 5.0, 5.0};
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        const struct reference ref = arg_reference_of((enum element_type)t, fives, 5);
+        CHECK(is_extreme(ref.arg_max, 5.0, 0) && is_extreme(ref.arg_min, 5.0, 0));
+    }
+    const double minus_inf[] = {-INFINITY, -INFINITY, -INFINITY};
+    const double plus_inf[] = {INFINITY, INFINITY};
+    CHECK(is_extreme(arg_reference_of(TYPE_FLOAT, minus_inf, 3).arg_max, -INFINITY, 0));
+    CHECK(is_extreme(arg_reference_of(TYPE_HALF, plus_inf, 2).arg_min, INFINITY, 0));
+    const double int32_min[] = {-2147483648.0, -2147483648.0};
+    CHECK(is_extreme(arg_reference_of(TYPE_INT32, int32_min, 2).arg_max, -2147483648.0, 0));
+    const double uint32_max[] = {4294967295.0, 4294967295.0};
+    CHECK(is_extreme(arg_reference_of(TYPE_UINT32, uint32_max, 2).arg_min, 4294967295.0, 0));
+    const double uint32_zero[] = {0.0, 0.0, 0.0};
+    CHECK(is_extreme(arg_reference_of(TYPE_UINT32, uint32_zero, 3).arg_max, 0.0, 0));
+}
+
+/* A NaN beats every number for argmax and argmin alike, the first NaN is
+ * kept, a later larger number does not displace it; max and min skip it. */
+static void the_first_nan_should_win_argmax_and_argmin(void)
+{
+    static const enum element_type FLOATING[] = {TYPE_FLOAT, TYPE_DOUBLE, TYPE_HALF, TYPE_BFLOAT16};
+    static const size_t FIRST_NAN[] = {0, 2, 5};
+    for (size_t t = 0; t < COUNT(FLOATING); ++t)
+        for (size_t k = 0; k < COUNT(FIRST_NAN); ++k) {
+            double x[] = {3.0, -4.0, 2.0, 8.0, -9.0, 1.0, 7.0};
+            x[FIRST_NAN[k]] = NAN;
+            x[6] = NAN; /* a second NaN, later */
+            const struct reference ref = arg_reference_of(FLOATING[t], x, COUNT(x));
+            const long long at = (long long)FIRST_NAN[k];
+            CHECK(is_extreme(ref.arg_max, NAN, at) && is_extreme(ref.arg_min, NAN, at));
+            CHECK(is_extreme(ref.abs_arg_max, NAN, at) && is_extreme(ref.abs_arg_min, NAN, at));
+            CHECK(ref.max == 8.0 && ref.min == -9.0);
+        }
+}
+
+/* -0.0 and +0.0 are equal: the lower index wins and its sign is kept. */
+static void signed_zeros_should_tie_to_the_lower_index_and_keep_its_sign(void)
+{
+    static const enum element_type FLOATING[] = {TYPE_FLOAT, TYPE_DOUBLE, TYPE_HALF, TYPE_BFLOAT16};
+    const double minus_first[] = {-0.0, 0.0, -1.0};
+    const double plus_first[] = {0.0, -0.0, 1.0};
+    for (size_t t = 0; t < COUNT(FLOATING); ++t) {
+        const struct reference a = arg_reference_of(FLOATING[t], minus_first, 3);
+        CHECK(is_extreme(a.arg_max, -0.0, 0) && signbit(a.arg_max.value));
+        CHECK(is_extreme(a.abs_arg_min, 0.0, 0)); /* |x|: both zeros are +0 */
+        const struct reference b = arg_reference_of(FLOATING[t], plus_first, 3);
+        CHECK(is_extreme(b.arg_min, 0.0, 0) && !signbit(b.arg_min.value));
+        CHECK(!arg_result_passes(0.0, 0, a.arg_max) && arg_result_passes(-0.0, 0, a.arg_max));
+    }
+}
+
+/* Nothing: NO_INDEX and the value operator's identity. */
+static void an_empty_input_should_give_no_index_and_the_identity(void)
+{
+    const float unused = 1.0f;
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = OP_ARGMAX; op <= OP_ARGMIN; ++op) {
+            const enum element_type type = (enum element_type)t;
+            const struct reduce_spec spec = {type, (enum reduce_op)op};
+            const struct reference ref = compute_reference(spec, &unused, 0, INEXACT);
+            const double identity = identity_as_double(value_op(spec.op), type);
+            CHECK(is_extreme(reference_extreme(&ref, false), identity, NO_INDEX));
+            CHECK(is_extreme(reference_extreme(&ref, true), identity, NO_INDEX));
+            CHECK(reference_target(&ref, false) == identity);
+            CHECK(arg_result_passes(identity, NO_INDEX, reference_extreme(&ref, false)));
+            CHECK(!arg_result_passes(identity, 0, reference_extreme(&ref, false)));
+        }
+    const struct reference f = arg_reference_of(TYPE_FLOAT, NULL, 0);
+    CHECK(is_extreme(f.arg_max, -INFINITY, -1) && is_extreme(f.arg_min, INFINITY, -1));
+    const struct reference i = arg_reference_of(TYPE_INT32, NULL, 0);
+    CHECK(is_extreme(i.arg_max, -2147483648.0, -1) && is_extreme(i.arg_min, 2147483647.0, -1));
+    const struct reference u = arg_reference_of(TYPE_UINT32, NULL, 0);
+    CHECK(is_extreme(u.arg_max, 0.0, -1) && is_extreme(u.arg_min, 4294967295.0, -1));
+    const struct reference l = arg_reference_of(TYPE_INT64, NULL, 0);
+    CHECK(is_extreme(l.arg_max, -0x1p63, -1) && is_extreme(l.arg_min, 0x1p63, -1));
+}
+
+/* Over |x| (cuBLAS's I?amax, I?amin): |-7| and |7| tie, the first wins, and
+ * the value is |x|; a METHOD_SUMS_ABS method is checked against these. */
+static void abs_arg_max_and_min_should_take_the_first_largest_and_smallest_magnitude(void)
+{
+    const double x[] = {3.0, -7.0, 7.0, -0.5, 0.5, 2.0};
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        const enum element_type type = (enum element_type)t;
+        if (is_integer_type(type))
+            continue; /* no -0.5: the integers' case follows */
+        const struct reference ref = arg_reference_of(type, x, COUNT(x));
+        CHECK(is_extreme(ref.abs_arg_max, 7.0, 1) && is_extreme(ref.abs_arg_min, 0.5, 3));
+        CHECK(is_extreme(ref.arg_max, 7.0, 2) && is_extreme(ref.arg_min, -7.0, 1));
+        struct reference argmin = ref;
+        argmin.spec.op = OP_ARGMIN;
+        CHECK(is_extreme(reference_extreme(&ref, true), 7.0, 1));
+        CHECK(is_extreme(reference_extreme(&argmin, true), 0.5, 3));
+        CHECK(reference_target(&argmin, true) == 0.5 && reference_target(&ref, true) == 7.0);
+    }
+    const double ints[] = {5.0, -9.0, 9.0, 1.0, -1.0};
+    const struct reference r = arg_reference_of(TYPE_INT32, ints, COUNT(ints));
+    CHECK(is_extreme(r.abs_arg_max, 9.0, 1) && is_extreme(r.abs_arg_min, 1.0, 3));
+}
+
+/* Integer types at their limits, bit for bit. */
+static void integer_argmax_and_argmin_should_be_exact_at_the_types_limits(void)
+{
+    const double i32[] = {5.0, -2147483648.0, 2147483647.0, 2147483647.0, -2147483648.0};
+    const struct reference a = arg_reference_of(TYPE_INT32, i32, COUNT(i32));
+    CHECK(is_extreme(a.arg_max, 2147483647.0, 2) && is_extreme(a.arg_min, -2147483648.0, 1));
+    const double u32[] = {7.0, 4294967295.0, 0.0, 4294967295.0, 0.0};
+    const struct reference b = arg_reference_of(TYPE_UINT32, u32, COUNT(u32));
+    CHECK(is_extreme(b.arg_max, 4294967295.0, 1) && is_extreme(b.arg_min, 0.0, 2));
+    const double i64[] = {-0x1p53, 0x1p53, 0x1p53 - 1.0, 0x1p53, -0x1p53};
+    const struct reference c = arg_reference_of(TYPE_INT64, i64, COUNT(i64));
+    CHECK(is_extreme(c.arg_max, 0x1p53, 1) && is_extreme(c.arg_min, -0x1p53, 0));
+}
+
+/* Indices past 2^31 and 2^32 without the elements: a partial told it holds
+ * 3e9 elements, then another merged after it - its extremes' indices count
+ * on from 3e9; on a tie the first partial's lower index stays. */
+static void merged_partials_should_count_indices_past_2_pow_31(void)
+{
+    const struct reduce_spec spec = {TYPE_FLOAT, OP_ARGMAX};
+    const float first[] = {1.0f, 8.0f, -4.0f}, tie[] = {8.0f, -4.0f, 2.0f},
+                after[] = {3.0f, 9.0f, 9.0f, -5.0f};
+    const size_t big = 3000000000u;
+    struct reference_partial all, next;
+    reference_partial_start(&all, spec);
+    reference_partial_add(&all, TYPE_FLOAT, first, 3);
+    all.n = big; /* as if 3e9 - 3 more elements no larger or smaller had followed */
+    reference_partial_start(&next, spec);
+    reference_partial_add(&next, TYPE_FLOAT, tie, 3);
+    reference_partial_merge(&all, &next);
+    CHECK(is_extreme(all.arg_max, 8.0, 1) && is_extreme(all.arg_min, -4.0, 2));
+    reference_partial_start(&next, spec);
+    reference_partial_add(&next, TYPE_FLOAT, after, 4);
+    reference_partial_merge(&all, &next);
+    const struct reference ref = reference_partial_finish(&all, spec, INEXACT);
+    CHECK(ref.n == big + 7);
+    CHECK(is_extreme(ref.arg_max, 9.0, 3000000004LL));
+    CHECK(is_extreme(ref.arg_min, -5.0, 3000000006LL));
+    CHECK(is_extreme(ref.abs_arg_max, 9.0, 3000000004LL) && is_extreme(ref.abs_arg_min, 1.0, 0));
+    reference_partial_start(&next, spec); /* an empty partial changes nothing */
+    reference_partial_merge(&all, &next);
+    CHECK(is_extreme(all.arg_max, 9.0, 3000000004LL) && all.n == big + 7);
+    /* added straight after 5e9 elements: past 2^32 too */
+    all.n = 5000000000u;
+    const float top = 10.0f;
+    reference_partial_add(&all, TYPE_FLOAT, &top, 1);
+    CHECK(is_extreme(all.arg_max, 10.0, 5000000000LL) && all.n == 5000000001u);
+}
+
+/* After planting (a tie at the extreme, a NaN), recompute_extremes finds
+ * what a whole new reference would, and leaves the sums alone; over nothing,
+ * the identities and NO_INDEX. */
+static void recompute_extremes_should_match_a_new_reference_after_planting(void)
+{
+    enum { N = 4096 + 9 };
+    for (int t = 0; t < TYPE_COUNT; ++t) {
+        const enum element_type type = (enum element_type)t;
+        unsigned char *h = malloc(N * element_size(type));
+        const struct data_info info = fill_data(h, N, type, DIST_SIGNED, 21);
+        struct reference ref = compute_reference((struct reduce_spec){type, OP_ARGMIN}, h, N, info);
+        const double sum = ref.sum;
+        store_from_double(type, h, 4100, extreme_value(type, OP_MIN));
+        store_from_double(type, h, 7, extreme_value(type, OP_MIN));
+        store_from_double(type, h, 4101, is_integer_type(type) ? 0.0 : NAN);
+        recompute_extremes(&ref, type, h, N);
+        const struct reference again = compute_reference(ref.spec, h, N, info);
+        CHECK(same_extreme_bits(ref.arg_max, again.arg_max));
+        CHECK(same_extreme_bits(ref.arg_min, again.arg_min));
+        CHECK(same_extreme_bits(ref.abs_arg_max, again.abs_arg_max));
+        CHECK(same_extreme_bits(ref.abs_arg_min, again.abs_arg_min));
+        CHECK(ref.sum == sum);
+        if (type != TYPE_UINT32) /* uint32's minimum, 0, may be drawn before index 7 */
+            CHECK(ref.arg_min.index == (is_integer_type(type) ? 7 : 4101));
+        recompute_extremes(&ref, type, h, 0);
+        CHECK(is_extreme(ref.arg_max, identity_as_double(OP_MAX, type), NO_INDEX));
+        CHECK(is_extreme(ref.abs_arg_min, identity_as_double(OP_MIN, type), NO_INDEX));
+        free(h);
+    }
+}
+
+/* Right: the index and the value bit for bit; two NaNs match whatever their
+ * payloads, a NaN and a number never, -0.0 and +0.0 never. */
+static void arg_result_passes_should_need_the_index_and_the_exact_value(void)
+{
+    const struct extreme seven = {7.0, 12}, nan = {NAN, 3}, minus_zero = {-0.0, 4};
+    CHECK(arg_result_passes(7.0, 12, seven));
+    CHECK(!arg_result_passes(7.0, 13, seven) && !arg_result_passes(7.0, NO_INDEX, seven));
+    CHECK(!arg_result_passes(nextafter(7.0, 8.0), 12, seven));
+    CHECK(!arg_result_passes((double)nextafterf(7.0f, 6.0f), 12, seven));
+    CHECK(!arg_result_passes(NAN, 12, seven));
+    CHECK(arg_result_passes(NAN, 3, nan) && arg_result_passes(-NAN, 3, nan));
+    CHECK(!arg_result_passes(NAN, 4, nan) && !arg_result_passes(7.0, 3, nan));
+    CHECK(!arg_result_passes(INFINITY, 3, nan));
+    CHECK(arg_result_passes(-0.0, 4, minus_zero) && !arg_result_passes(0.0, 4, minus_zero));
+    CHECK(!arg_result_passes(-0.0, 4, (struct extreme){0.0, 4}));
+    CHECK(arg_result_passes(-INFINITY, NO_INDEX, (struct extreme){-INFINITY, NO_INDEX}));
+    CHECK(!arg_result_passes(INFINITY, NO_INDEX, (struct extreme){-INFINITY, NO_INDEX}));
+    CHECK(arg_result_passes(3e9 + 1, 3000000001LL, (struct extreme){3e9 + 1, 3000000001LL}));
+}
+
 int main(void)
 {
     RUN_TEST(reference_should_sum_exactly_where_double_cannot);
@@ -688,5 +979,16 @@ int main(void)
     RUN_TEST(pieces_in_order_should_equal_the_whole_bit_for_bit);
     RUN_TEST(merged_partials_should_match_the_whole);
     RUN_TEST(an_empty_partial_should_give_the_identity);
+    RUN_TEST(argmax_and_argmin_should_take_the_lowest_index_of_a_tie);
+    RUN_TEST(argmax_and_argmin_should_find_the_first_and_the_last_element);
+    RUN_TEST(all_equal_elements_should_give_index_0);
+    RUN_TEST(the_first_nan_should_win_argmax_and_argmin);
+    RUN_TEST(signed_zeros_should_tie_to_the_lower_index_and_keep_its_sign);
+    RUN_TEST(an_empty_input_should_give_no_index_and_the_identity);
+    RUN_TEST(abs_arg_max_and_min_should_take_the_first_largest_and_smallest_magnitude);
+    RUN_TEST(integer_argmax_and_argmin_should_be_exact_at_the_types_limits);
+    RUN_TEST(merged_partials_should_count_indices_past_2_pow_31);
+    RUN_TEST(recompute_extremes_should_match_a_new_reference_after_planting);
+    RUN_TEST(arg_result_passes_should_need_the_index_and_the_exact_value);
     return test_exit_code();
 }

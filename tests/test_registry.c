@@ -52,7 +52,8 @@ static void every_method_should_have_one_entry_point_and_its_texts(void)
  * CUB's two determinism modes (sums; and nothing at all when built with a
  * CCCL older than 3.1, as CUB's fixed-size rows), PyTorch (no uint32; nothing
  * at all when built without PyTorch), and the reproducible and exact kernels
- * (floating-point sums). Every other method takes every pair. */
+ * (floating-point sums). Every other method takes every value pair (sum, max
+ * and min of every type), and argmax and argmin too where it keeps an index. */
 static const char *const NARROW_METHODS[] = {"cublas", "cublas_rows", "cublas_columns",
                                              "cub_atomic", "cub_reproducible", "cub_fixed_size",
                                              "torch", "reproducible", "exact"};
@@ -65,6 +66,11 @@ static bool is_narrow(const char *name)
     return false;
 }
 
+/* unsupported_why explains the value pairs a method refuses (sum, max, min
+ * of a type); argmax and argmin refused by a method that keeps no index
+ * have the registry's own reason. A method that keeps an index keeps it for
+ * argmax and argmin both. A method with value operators that is not narrow
+ * takes them all, for every type, with argmax and argmin or without. */
 static void declared_pairs_should_be_within_the_enums_and_refusals_explained(void)
 {
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
@@ -73,10 +79,12 @@ static void declared_pairs_should_be_within_the_enums_and_refusals_explained(voi
          * old CCCL, torch without PyTorch). */
         CHECK((m->types == 0) == (m->ops == 0));
         CHECK((m->types & ~ALL_TYPES) == 0 && (m->ops & ~ALL_OPS) == 0);
-        const bool refuses_some = m->types != ALL_TYPES || m->ops != ALL_OPS;
+        const bool refuses_some = m->types != ALL_TYPES || (m->ops & VALUE_OPS) != VALUE_OPS;
         CHECK(refuses_some == (m->unsupported_why != NULL));
-        if (!is_narrow(m->name))
-            CHECK(m->types == ALL_TYPES && m->ops == ALL_OPS);
+        const unsigned arg_ops = m->ops & ARG_OPS;
+        CHECK(arg_ops == 0 || arg_ops == ARG_OPS);
+        if (!is_narrow(m->name) && (m->ops & VALUE_OPS))
+            CHECK(m->types == ALL_TYPES && (m->ops == VALUE_OPS || m->ops == ALL_OPS));
         if (m->types == 0)
             CHECK(strcmp(m->name, "cub_atomic") == 0 || strcmp(m->name, "cub_reproducible") == 0 ||
                   strcmp(m->name, "cub_fixed_size") == 0 || strcmp(m->name, "torch") == 0);
@@ -132,7 +140,7 @@ static void step_numbers_should_be_unique_and_in_story_order(void)
 {
     static const char *const FOLDER[] = {[FAMILY_PROGRESSION] = "classic",
                                          [FAMILY_MODERN] = "modern", [FAMILY_ROWS] = "rows",
-                                         [FAMILY_COLUMNS] = "columns"};
+                                         [FAMILY_COLUMNS] = "columns", [FAMILY_ARG] = "arg"};
     int last = -1;
     for (size_t i = 0; i < METHOD_COUNT; ++i) {
         char folder[64] = "";
@@ -142,11 +150,11 @@ static void step_numbers_should_be_unique_and_in_story_order(void)
         if (step != last + 1)
             fprintf(stderr, "  %s: step %02d after step %02d\n", METHODS[i]->name, step, last);
         CHECK(step == last + 1);
-        CHECK(METHODS[i]->family <= FAMILY_COLUMNS &&
+        CHECK(METHODS[i]->family <= FAMILY_ARG &&
               strcmp(folder, FOLDER[METHODS[i]->family]) == 0);
         last = step;
     }
-    CHECK(last >= 31);
+    CHECK(last >= 35);
 }
 
 /* The summation order matches the rest of the descriptor: a pass kernel's
@@ -205,6 +213,68 @@ static void refusals_should_name_the_reason(void)
     CHECK(!method_refuses(cub, (struct reduce_spec){TYPE_BFLOAT16, OP_MIN}, SIZE_MAX, reason, sizeof reason));
 }
 
+/* argmax and argmin: refused, with the registry's reason, by every method
+ * that finds only a value - whatever its own unsupported_why says about its
+ * other pairs - and taken by the CPU loop, the one-pass kernel and the
+ * adaptive rows, for every type; they are no sum, so no chain limit refuses
+ * them. */
+static void arg_ops_should_be_refused_where_no_index_is_kept(void)
+{
+    char reason[160];
+    const struct method *r0 = find_method("reduce0");
+    CHECK(r0 != NULL && (r0->ops & ARG_OPS) == 0);
+    if (!r0)
+        return;
+    CHECK(method_refuses(r0, (struct reduce_spec){TYPE_FLOAT, OP_ARGMAX}, 10, reason, sizeof reason));
+    CHECK(strstr(reason, "float argmax") != NULL && strstr(reason, "not where it is") != NULL);
+    CHECK(!method_refuses(r0, (struct reduce_spec){TYPE_FLOAT, OP_MAX}, 10, reason, sizeof reason));
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const struct method *m = METHODS[i];
+        if (m->ops & ARG_OPS)
+            continue;
+        CHECK(method_refuses(m, (struct reduce_spec){TYPE_DOUBLE, OP_ARGMIN}, 10, reason,
+                             sizeof reason));
+        CHECK(strstr(reason, "double argmin: it finds a value, not where it is") != NULL);
+    }
+    static const char *const KEEPS_INDEX[] = {"cpu_loop", "one_pass_ilp", "adaptive_rows"};
+    const size_t past = ((size_t)1 << 24) + 1; /* past a float chain's limit */
+    for (size_t i = 0; i < sizeof KEEPS_INDEX / sizeof KEEPS_INDEX[0]; ++i) {
+        const struct method *m = find_method(KEEPS_INDEX[i]);
+        CHECK(m != NULL);
+        for (int t = 0; m && t < TYPE_COUNT; ++t)
+            for (int op = OP_ARGMAX; op <= OP_ARGMIN; ++op) {
+                const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
+                const bool refused = method_refuses(m, spec, past, reason, sizeof reason);
+                if (refused)
+                    fprintf(stderr, "  %s: %s\n", m->name, reason);
+                CHECK(!refused);
+            }
+    }
+}
+
+/* A method whose index field is narrow (max_n) takes max_n elements and
+ * refuses one more, saying why, for every pair it declares. */
+static void index_field_widths_should_refuse_one_element_past_them(void)
+{
+    char reason[160];
+    size_t narrow = 0;
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        const struct method *m = METHODS[i];
+        for (int t = 0; m->max_n && t < TYPE_COUNT; ++t)
+            for (int op = 0; op < OP_COUNT; ++op) {
+                const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
+                if (!method_supports(m, spec))
+                    continue;
+                CHECK(!method_refuses(m, spec, m->max_n, reason, sizeof reason));
+                CHECK(method_refuses(m, spec, m->max_n + 1, reason, sizeof reason));
+                CHECK(strstr(reason, "index field holds at most") != NULL);
+            }
+        narrow += m->max_n != 0;
+        CHECK(m->max_n == 0 || (m->ops & ARG_OPS) != 0); /* only an index has a width */
+    }
+    CHECK(narrow >= 1);
+}
+
 /* CUB's determinism modes and its fixed-size segmented overload need CCCL
  * >= 3.1: with an older one (the CUDA 13.0 toolkit's 3.0.1) every pair is
  * refused with the flag that fixes it; with a newer one, each mode takes the
@@ -231,7 +301,8 @@ static void cub_modes_should_refuse_what_this_cccl_cannot_do(void)
         CHECK(strstr(reason, "-DREDUCE_CCCL_ROOT=") != NULL);
         return;
     }
-    CHECK(fixed_size->types == ALL_TYPES && fixed_size->ops == ALL_OPS && !fixed_size->unsupported_why);
+    CHECK(fixed_size->types == ALL_TYPES && (fixed_size->ops & VALUE_OPS) == VALUE_OPS &&
+          !fixed_size->unsupported_why);
     CHECK(!method_refuses(atomic, float_sum, 100, reason, sizeof reason));
     CHECK(!method_refuses(atomic, int_sum, 100, reason, sizeof reason));
     CHECK(!method_refuses(atomic, half_sum, 100, reason, sizeof reason));
@@ -278,7 +349,8 @@ static void row_vendors_and_the_cpu_loop_should_declare_their_shapes(void)
     CHECK(method_refuses(gemv, (struct reduce_spec){TYPE_HALF, OP_SUM}, 10, reason, sizeof reason));
     CHECK(strstr(reason, "half sum") != NULL && strstr(reason, "cuBLAS gemv") != NULL);
     CHECK(method_refuses(gemv, (struct reduce_spec){TYPE_DOUBLE, OP_MAX}, 10, reason, sizeof reason));
-    CHECK(offsets->types == ALL_TYPES && offsets->ops == ALL_OPS && !offsets->unsupported_why);
+    CHECK(offsets->types == ALL_TYPES && (offsets->ops & VALUE_OPS) == VALUE_OPS &&
+          !offsets->unsupported_why);
 }
 
 int main(int argc, char **argv)
@@ -295,6 +367,8 @@ int main(int argc, char **argv)
     RUN_TEST(step_numbers_should_be_unique_and_in_story_order);
     RUN_TEST(orders_should_agree_with_the_descriptor);
     RUN_TEST(refusals_should_name_the_reason);
+    RUN_TEST(arg_ops_should_be_refused_where_no_index_is_kept);
+    RUN_TEST(index_field_widths_should_refuse_one_element_past_them);
     RUN_TEST(cub_modes_should_refuse_what_this_cccl_cannot_do);
     RUN_TEST(row_vendors_and_the_cpu_loop_should_declare_their_shapes);
     return test_exit_code();

@@ -1,7 +1,9 @@
 /* The compact --type all --op all table (report.h) on hand-made runs: our
  * best kernel, the rows family included, beside CUB (its segmented reduce
- * for shapes), Thrust and PyTorch, "-" for what a run did not measure; and
- * the run header's line for a shape. */
+ * for shapes), Thrust and PyTorch, "-" for what a run did not measure; the
+ * run header's line for a shape; and the results table's result cell, an
+ * argmax's or argmin's value@index. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -103,10 +105,54 @@ static void header_should_describe_rows_and_columns_by_their_own_counts(void)
     CHECK(strstr(text, "rows: 128 rows") == NULL);
 }
 
+/* print_results_table's text for `run`, into buf. */
+static void results_text(const struct run *run, char *buf, size_t len)
+{
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    print_results_table(f, run);
+    rewind(f);
+    buf[fread(buf, 1, len - 1, f)] = '\0';
+    fclose(f);
+}
+
+/* The result cell: value@index for argmax and argmin - an index past 2^31,
+ * NO_INDEX for an empty input - and the value alone for max. */
+static void results_table_should_show_value_at_index_for_argmax_and_argmin(void)
+{
+    struct method_result rows[] = {row("one_pass_ilp", "modern", 27.5), row("cpu_loop", "cpu", 900.0),
+                                   row("reduce0", "progression", 80.0)};
+    rows[0].result = 0.99999994;
+    rows[0].result_index = 3000000001LL;
+    rows[1].result = -INFINITY;
+    rows[1].result_index = NO_INDEX;
+    rows[2].status = STATUS_REFUSED;
+    rows[2].time_us.count = 0;
+    struct run run = pair_run(rows, 3, "float", "argmax", 4000000000u);
+    char text[4096];
+    results_text(&run, text, sizeof text);
+    printf("%s", text);
+    CHECK(strstr(text, " 0.99999994@3000000001 ") != NULL);
+    CHECK(strstr(text, " -inf@-1 ") != NULL);
+    snprintf(run.context.op, sizeof run.context.op, "argmin");
+    snprintf(run.context.element_type, sizeof run.context.element_type, "int32");
+    rows[0].result = -2147483648.0;
+    rows[0].result_index = 7;
+    results_text(&run, text, sizeof text);
+    CHECK(strstr(text, " -2147483648@7 ") != NULL);
+    snprintf(run.context.op, sizeof run.context.op, "min");
+    rows[0].result_index = NO_INDEX;
+    results_text(&run, text, sizeof text);
+    CHECK(strstr(text, " -2147483648 ") != NULL && strchr(text, '@') == NULL);
+}
+
 int main(void)
 {
     RUN_TEST(matrix_should_set_row_steps_against_cub_segmented_and_torch);
     RUN_TEST(matrix_should_print_a_dash_for_what_a_run_did_not_measure);
     RUN_TEST(header_should_describe_rows_and_columns_by_their_own_counts);
+    RUN_TEST(results_table_should_show_value_at_index_for_argmax_and_argmin);
     return test_exit_code();
 }

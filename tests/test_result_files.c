@@ -3,6 +3,7 @@
  * Older layouts are test_result_layouts.c's, impossible times and size
  * test_result_checks.c's. Temporary files go under argv[1] (ctest passes the
  * build directory) or the current directory. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,10 @@ static void csv_round_trip_should_preserve_every_field(void)
 static void csv_should_quote_text_and_end_with_row_count(void)
 {
     char *text = sample_csv_text("quoting.csv");
-    CHECK(strncmp(text, "# reduction-suite run v4\n", 25) == 0);
+    CHECK(strncmp(text, "# reduction-suite run v5\n", 25) == 0);
+    /* result_index (v5) right after result */
+    CHECK(strstr(text, ",ratio_to_cub,result,result_index,error_ulps,") != NULL);
+    CHECK(strstr(text, ",8388608.25,-1,0.5,") != NULL);
     /* the reduction, in CONTEXT_FIELDS order: after strategy, before n */
     CHECK(strstr(text, "\n# strategy=padded\n# element_type=bfloat16\n# op=max\n# n=16777216\n") != NULL);
     CHECK(strstr(text, "# device_name=NVIDIA \"H100\", 80GB \\ HBM3=fast\n") != NULL);
@@ -63,7 +67,8 @@ static void csv_should_round_trip_an_empty_run(void)
 static void csv_round_trip_should_preserve_every_reduction(void)
 {
     static const char *const TYPES[] = {"float", "double", "int32", "int64", "uint32", "half", "bfloat16"};
-    static const char *const OPS[] = {"sum", "max", "min"};
+    static const char *const OPS[] = {"sum", "max", "min", "argmax", "argmin"};
+    CHECK(sizeof OPS / sizeof OPS[0] == OP_COUNT);
     for (size_t t = 0; t < sizeof TYPES / sizeof TYPES[0]; ++t)
         for (size_t op = 0; op < sizeof OPS / sizeof OPS[0]; ++op) {
             struct method_result rows[3];
@@ -83,6 +88,70 @@ static void csv_round_trip_should_preserve_every_reduction(void)
         }
 }
 
+/* ---- argmax and argmin: result_index (v5) */
+
+/* An index past 2^31 and NO_INDEX read back as written, as do the extremes
+ * a long long holds. */
+static void csv_round_trip_should_keep_an_index_past_2_pow_31_and_no_index(void)
+{
+    struct method_result rows[3];
+    const struct run written = argmax_run(rows);
+    char *text = run_csv_text("argmax_text.csv", &written);
+    CHECK(strstr(text, "\n# op=argmax\n") != NULL);
+    CHECK(strstr(text, ",8388608.25,12345678901,0.5,") != NULL);
+    CHECK(strstr(text, ",nan,-1,nan,") != NULL);
+    struct run read = {0};
+    CHECK(read_fixture("argmax_round_trip.csv", text, &read));
+    CHECK(read.count == 3 && same_context(&read.context, &written.context));
+    for (size_t i = 0; i < read.count && i < 3; ++i)
+        CHECK(same_method(&read.rows[i], &rows[i]));
+    CHECK(read.count == 3 && read.rows[0].result_index == 12345678901LL);
+    CHECK(read.count == 3 && read.rows[1].result_index == -1 && read.rows[2].result_index == -1);
+    free_run(&read);
+    rows[0].result_index = LLONG_MAX;
+    rows[1].result_index = LLONG_MIN;
+    char *extremes = run_csv_text("argmax_extremes_text.csv", &written);
+    CHECK(strstr(extremes, ",9223372036854775807,") && strstr(extremes, ",-9223372036854775808,"));
+    CHECK(read_fixture("argmax_extremes.csv", extremes, &read));
+    CHECK(read.count == 3 && read.rows[0].result_index == LLONG_MAX);
+    CHECK(read.count == 3 && read.rows[1].result_index == LLONG_MIN);
+    free_run(&read);
+    free(extremes);
+    free(text);
+}
+
+/* What is not a whole number, or is past a signed 64-bit integer, is
+ * refused naming the line and the column. */
+static void read_should_reject_a_result_index_that_is_not_a_whole_number_or_out_of_range(void)
+{
+    static const struct {
+        const char *index, *message;
+    } CASES[] = {
+        {",12x,", "column 'result_index': '12x' is not a whole number"},
+        {",1.5,", "column 'result_index': '1.5' is not a whole number"},
+        {",,", "column 'result_index': '' is not a whole number"},
+        {",--1,", "column 'result_index': '--1' is not a whole number"},
+        {",+7,", "column 'result_index': '+7' is not a whole number"},
+        {",nan,", "column 'result_index': 'nan' is not a whole number"},
+        {",9223372036854775808,",
+         "column 'result_index': '9223372036854775808' is out of range for a whole number"},
+        {",-9223372036854775809,",
+         "column 'result_index': '-9223372036854775809' is out of range for a whole number"},
+    };
+    struct method_result rows[3];
+    const struct run run = argmax_run(rows);
+    char *text = run_csv_text("bad_index_source.csv", &run);
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; ++i) {
+        char *bad = replace_first(text, ",12345678901,", CASES[i].index);
+        char label[32];
+        CHECK(strcmp(bad, text) != 0);
+        check_rejected("bad_index.csv", bad, line_label(label, sizeof label, bad, "reduce0,"),
+                       CASES[i].message);
+        free(bad);
+    }
+    free(text);
+}
+
 /* ---- JSON and markdown */
 
 static void json_should_escape_text_and_write_non_finite_as_null(void)
@@ -93,7 +162,7 @@ static void json_should_escape_text_and_write_non_finite_as_null(void)
     CHECK(write_run_json(temp_path(path, sizeof path, "run.json"), &run, err, sizeof err) == 0);
     char *text = slurp(path);
     CHECK(text[0] == '{');
-    CHECK(strstr(text, "\"format\": \"reduction-suite run v4\"") != NULL);
+    CHECK(strstr(text, "\"format\": \"reduction-suite run v5\"") != NULL);
     CHECK(strstr(text, "\"clocks\": \"nvml\",\n    \"sm_clock_mhz\": 1980,") != NULL);
     CHECK(strstr(text, "\"sm_clock_mhz\": 1755, \"mem_clock_mhz\": 2619, \"temperature_c\": 44, "
                        "\"power_w\": 312.25, \"clock_events\": \"5\", \"throttled\": true") != NULL);
@@ -104,13 +173,52 @@ static void json_should_escape_text_and_write_non_finite_as_null(void)
     CHECK(strstr(text, "\"methods\": [") != NULL);
     CHECK(strstr(text, "{\"name\": \"reduce0\", \"family\": \"progression\", \"n\": 16777216, "
                        "\"status\": \"PASS\", \"median_us\": 812.5,") != NULL);
-    CHECK(strstr(text, "\"result\": null, \"error_ulps\": null, \"rel_error\": null") != NULL);
-    CHECK(strstr(text, "\"result\": 8388608.25, \"error_ulps\": 0.5, \"rel_error\": ") != NULL);
+    CHECK(strstr(text, "\"result\": null, \"result_index\": -1, \"error_ulps\": null, "
+                       "\"rel_error\": null") != NULL);
+    CHECK(strstr(text, "\"result\": 8388608.25, \"result_index\": -1, \"error_ulps\": 0.5, "
+                       "\"rel_error\": ") != NULL);
     CHECK(strstr(text, "\"determinism\": \"varies\", \"grid\": \"differs\"") != NULL);
     CHECK(strstr(text, "\"noisy\": true") != NULL);
     CHECK(strstr(text, "\"determinism\": \"varies\"") != NULL);
     CHECK(strstr(text, "\"note\": \"flags: \\\"odd\\\", spread | wide\"") != NULL);
     CHECK(strcmp(text + strlen(text) - 4, "]\n}\n") == 0);
+    free(text);
+    remove(path);
+}
+
+/* Other tools read the index as a JSON number, NO_INDEX as -1. */
+static void json_should_write_the_index_as_a_number(void)
+{
+    struct method_result rows[3];
+    const struct run run = argmax_run(rows);
+    char path[512], err[512];
+    CHECK(write_run_json(temp_path(path, sizeof path, "argmax.json"), &run, err, sizeof err) == 0);
+    char *text = slurp(path);
+    CHECK(strstr(text, "\"op\": \"argmax\"") != NULL);
+    CHECK(strstr(text, "\"result\": 8388608.25, \"result_index\": 12345678901, "
+                       "\"error_ulps\": 0.5,") != NULL);
+    CHECK(strstr(text, "\"result\": null, \"result_index\": -1, \"error_ulps\": null,") != NULL);
+    CHECK(strstr(text, "\"result_index\": \"") == NULL); /* a number, not a string */
+    free(text);
+    remove(path);
+}
+
+/* An argmax run's result cell is the value @ its index; a max run's has no @. */
+static void markdown_should_show_the_index_of_an_argmax_run_alone(void)
+{
+    struct method_result rows[3];
+    const struct run run = argmax_run(rows);
+    char path[512], err[512];
+    CHECK(write_run_markdown(temp_path(path, sizeof path, "argmax.md"), &run, err, sizeof err) == 0);
+    char *text = slurp(path);
+    CHECK(strstr(text, "| 0.14x | 8388608.25 @12345678901 | 0.5 | PASS THROTTLED |") != NULL);
+    CHECK(strstr(text, "| nan @-1 | nan |") != NULL);
+    free(text);
+    struct method_result max_rows[3];
+    const struct run max = sample_run(max_rows);
+    CHECK(write_run_markdown(path, &max, err, sizeof err) == 0);
+    text = slurp(path);
+    CHECK(strstr(text, "| 0.14x | 8388608.25 | 0.5 |") != NULL && strstr(text, " @") == NULL);
     free(text);
     remove(path);
 }
@@ -205,16 +313,16 @@ static void read_should_reject_other_format_version(void)
 {
     check_rejected("v9.csv", "# reduction-suite run v9\n", "unsupported format version 'v9'", NULL);
     /* a whole file of a later version, however well-formed */
-    char *text = sample_csv_text("v4_source.csv");
-    char *v4 = replace_first(text, "# reduction-suite run v4\n", "# reduction-suite run v5\n");
-    check_rejected("v5.csv", v4, "unsupported format version 'v5'", "reads 'v1' to 'v4'");
-    char *v20 = replace_first(text, "# reduction-suite run v4\n", "# reduction-suite run v20\n");
+    char *text = sample_csv_text("v5_source.csv");
+    char *v6 = replace_first(text, "# reduction-suite run v5\n", "# reduction-suite run v6\n");
+    check_rejected("v6.csv", v6, "unsupported format version 'v6'", "reads 'v1' to 'v5'");
+    char *v20 = replace_first(text, "# reduction-suite run v5\n", "# reduction-suite run v20\n");
     check_rejected("v20.csv", v20, "unsupported format version 'v20'", NULL);
-    char *v0 = replace_first(text, "# reduction-suite run v4\n", "# reduction-suite run v0\n");
+    char *v0 = replace_first(text, "# reduction-suite run v5\n", "# reduction-suite run v0\n");
     check_rejected("v0.csv", v0, "unsupported format version 'v0'", NULL);
     free(v0);
     free(v20);
-    free(v4);
+    free(v6);
     free(text);
 }
 
@@ -285,7 +393,7 @@ static void read_should_reject_row_with_wrong_field_count(void)
 {
     char *text = sample_csv_text("fields.csv");
     char *extra = replace_first(text, "elements\n", "elements,extra\n");
-    check_rejected("extra_field.csv", extra, "30 fields, expected 29", NULL);
+    check_rejected("extra_field.csv", extra, "31 fields, expected 30", NULL);
     free(extra);
     free(text);
 }
@@ -436,7 +544,11 @@ int main(int argc, char **argv)
     RUN_TEST(csv_should_round_trip_an_empty_run);
     RUN_TEST(csv_round_trip_should_preserve_every_reduction);
     RUN_TEST(json_should_escape_text_and_write_non_finite_as_null);
+    RUN_TEST(json_should_write_the_index_as_a_number);
     RUN_TEST(markdown_should_have_caption_and_table);
+    RUN_TEST(markdown_should_show_the_index_of_an_argmax_run_alone);
+    RUN_TEST(csv_round_trip_should_keep_an_index_past_2_pow_31_and_no_index);
+    RUN_TEST(read_should_reject_a_result_index_that_is_not_a_whole_number_or_out_of_range);
     RUN_TEST(writers_should_fail_cleanly_into_missing_directory);
     RUN_TEST(write_should_replace_old_file_and_leave_no_tmp);
     RUN_TEST(read_should_reject_missing_file);

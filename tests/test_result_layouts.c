@@ -1,7 +1,8 @@
 /* Result files of every layout the suite has written read back, none
  * rewritten: v1 (float sums), v2, v3 as first written (no error_ulps or
- * grid), and the sweep format v1 of --sweep-csv. What a layout lacks reads
- * as unknown. Temporary files go under argv[1] or the current directory. */
+ * grid), v4 (no result_index), and the sweep format v1 of --sweep-csv. What
+ * a layout lacks reads as unknown. Temporary files go under argv[1] or the
+ * current directory. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,9 @@
 #include "baseline.h"
 #include "check.h"
 #include "result_file_fixtures.h"
+
+/* The magic line the writers write today. */
+#define CURRENT_MAGIC "# reduction-suite run v5\n"
 
 static bool is_named(const char *field, size_t len, const char *const *names)
 {
@@ -63,13 +67,25 @@ static char *without_columns(const char *text, const char *const *drop)
     return out;
 }
 
+/* The sample CSV as a version 4 writer wrote it: no result_index. */
+static char *v4_text(void)
+{
+    static const char *const V5_COLUMNS[] = {"result_index", NULL};
+    char *text = sample_csv_text("v4_source.csv");
+    char *columns = without_columns(text, V5_COLUMNS);
+    char *v4 = replace_first(columns, CURRENT_MAGIC, "# reduction-suite run v4\n");
+    free(columns);
+    free(text);
+    return v4;
+}
+
 /* The sample CSV as a version 2 writer wrote it: no error_ulps or grid. */
 static char *v2_text(void)
 {
     static const char *const V3_COLUMNS[] = {
         "n", "error_ulps", "grid", "clock_readings", "sm_clock_mhz", "mem_clock_mhz",
         "temperature_c", "power_w", "clock_events", "throttled", "cols", NULL};
-    char *text = sample_csv_text("v2_source.csv");
+    char *text = v4_text();
     char *columns = without_columns(text, V3_COLUMNS);
     char *v2 = replace_first(columns, "# reduction-suite run v4\n", "# reduction-suite run v2\n");
     free(columns);
@@ -194,7 +210,7 @@ static void v2_file_should_read_without_the_accuracy_columns(void)
     }
     free_run(&read);
     /* a v2 file must not have the v3 columns, nor a v3 file lack them */
-    char *sample = sample_csv_text("v3_source.csv");
+    char *sample = v4_text();
     char *v2_magic = replace_first(sample, "# reduction-suite run v4\n", "# reduction-suite run v2\n");
     check_rejected("v2_with_v3_columns.csv", v2_magic, "unexpected column(s) 'n', 'error_ulps', 'grid', 'clock_readings'",
                    NULL);
@@ -297,10 +313,10 @@ static void v3_file_before_the_accuracy_columns_should_read_them_as_unknown(void
  * lacked, reads back whole in every other field. */
 static void v3_first_layout_should_keep_every_field_it_has(void)
 {
-    static const char *const LATER[] = {"error_ulps", "grid", "cols", NULL};
+    static const char *const LATER[] = {"error_ulps", "grid", "cols", "result_index", NULL};
     char *text = sample_csv_text("v3_first_source.csv");
     char *columns = without_columns(text, LATER);
-    char *v3 = replace_first(columns, "# reduction-suite run v4\n", "# reduction-suite run v3\n");
+    char *v3 = replace_first(columns, CURRENT_MAGIC, "# reduction-suite run v3\n");
     char path[512], err[512] = "";
     write_text(temp_path(path, sizeof path, "v3_first_sample.csv"), v3);
     struct run read = {0};
@@ -317,6 +333,38 @@ static void v3_first_layout_should_keep_every_field_it_has(void)
     remove(path);
     free(v3);
     free(columns);
+    free(text);
+}
+
+/* v4 files (before argmax and argmin) read with every field they have and
+ * result_index NO_INDEX; a v4 file with the column, or a v5 file without
+ * it, is neither layout. */
+static void v4_file_should_read_with_no_index(void)
+{
+    char *text = v4_text();
+    CHECK(strncmp(text, "# reduction-suite run v4\n", 25) == 0);
+    CHECK(strstr(text, "result_index") == NULL);
+    CHECK(strstr(text, ",ratio_to_cub,result,error_ulps,") != NULL);
+    struct run read = {0};
+    CHECK(read_fixture("v4.csv", text, &read));
+    struct method_result rows[3];
+    const struct run written = sample_run(rows);
+    CHECK(same_context(&read.context, &written.context) && read.count == 3);
+    for (size_t i = 0; i < read.count && i < 3; ++i) {
+        CHECK(read.rows[i].result_index == NO_INDEX);
+        CHECK(same_method(&read.rows[i], &rows[i]));
+    }
+    CHECK(read.count == 3 && read.rows[0].result == 8388608.25 && read.rows[0].error_ulps == 0.5);
+    free_run(&read);
+    char *current = sample_csv_text("v5_source.csv");
+    char *v4_with_index = replace_first(current, CURRENT_MAGIC, "# reduction-suite run v4\n");
+    check_rejected("v4_with_index.csv", v4_with_index, "unexpected column(s) 'result_index'", NULL);
+    char *v5_without = replace_first(text, "# reduction-suite run v4\n", CURRENT_MAGIC);
+    check_rejected("v5_without_index.csv", v5_without,
+                   "header row: missing column(s) 'result_index'", NULL);
+    free(v5_without);
+    free(v4_with_index);
+    free(current);
     free(text);
 }
 
@@ -400,6 +448,7 @@ int main(int argc, char **argv)
     RUN_TEST(v2_file_should_read_rows_at_its_n_without_clocks);
     RUN_TEST(v3_file_before_the_accuracy_columns_should_read_them_as_unknown);
     RUN_TEST(v3_first_layout_should_keep_every_field_it_has);
+    RUN_TEST(v4_file_should_read_with_no_index);
     RUN_TEST(sweep_v1_file_should_read_as_a_sweep_with_unknown_accuracy);
     RUN_TEST(sweep_v1_file_should_hold_to_its_own_layout);
     return test_exit_code();

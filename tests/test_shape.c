@@ -3,7 +3,9 @@
  * powerlaw a long tail; the mean near MEAN; seeds reproduce), the file of
  * lengths and its errors, the rows shape's errors, and the per-row
  * reference: its bound at each row's own length, max and min exact, empty
- * segments the identity, a wrong row caught with its index and both values. */
+ * segments the identity, a wrong row caught with its index and both values;
+ * argmax and argmin of rows, segments and columns against hand-worked
+ * answers, each index counted within its row, segment or column. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,6 +295,130 @@ static void max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_ide
     free_shape_reference(&ref);
 }
 
+/* ---- argmax and argmin of each row, segment and column */
+
+static const struct summation_order ARG_CHAIN = {.kind = ORDER_SERIAL_CHAIN};
+
+static bool same_or_both_nan(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
+
+/* count results of spec stored from values and indices, in a buffer that
+ * starts as 0xa5 bytes (store_result writes each result's every byte). */
+static unsigned char *arg_results(struct reduce_spec spec, const double *values,
+                                  const long long *indices, size_t count)
+{
+    unsigned char *results = malloc(count * result_size(spec));
+    memset(results, 0xa5, count * result_size(spec));
+    for (size_t i = 0; i < count; ++i)
+        store_result(spec, results, i, values[i], indices[i]);
+    return results;
+}
+
+/* The reference of spec over shape must be (values, indices), bit for bit,
+ * and accept the results stored from them; *ref is the caller's to free. */
+static void check_arg_reference(struct shape_reference *ref, struct reduce_spec spec,
+                                struct reduce_shape shape, const void *h, size_t n,
+                                const double *values, const long long *indices)
+{
+    CHECK(compute_shape_reference(ref, spec, shape, h, n, (struct data_info){0}));
+    CHECK(ref->index != NULL && ref->sum_abs == NULL);
+    for (size_t i = 0; ref->index && i < shape.count; ++i) {
+        const bool same = arg_result_passes(ref->value[i], ref->index[i],
+                                            (struct extreme){values[i], indices[i]});
+        if (!same)
+            fprintf(stderr, "  %s %s result %zu: %.17g @%lld, want %.17g @%lld\n",
+                    shape_kind_name(shape.kind), reduce_op_name(spec.op), i, ref->value[i],
+                    ref->index[i], values[i], indices[i]);
+        CHECK(same);
+    }
+    unsigned char *results = arg_results(spec, values, indices, shape.count);
+    struct result_mismatch bad;
+    struct accuracy worst = {-1.0, -1.0};
+    CHECK(check_shaped_results(ref, results, ARG_CHAIN, false, &bad, &worst));
+    CHECK(worst.ulps == 0.0 && worst.relative == 0.0);
+    free(results);
+}
+
+/* The right results but result i as (value, index): refused, naming i,
+ * both values, both indices and i's length. */
+static void check_arg_rejected(const struct shape_reference *ref, const double *values,
+                               const long long *indices, size_t i, double value, long long index)
+{
+    unsigned char *results = arg_results(ref->spec, values, indices, ref->shape.count);
+    store_result(ref->spec, results, i, value, index);
+    struct result_mismatch bad = {.index = SIZE_MAX};
+    CHECK(!check_shaped_results(ref, results, ARG_CHAIN, false, &bad, NULL));
+    CHECK(bad.index == i && bad.length == shape_length(&ref->shape, i, ref->n));
+    CHECK(bad.got_index == index && bad.want_index == indices[i]);
+    CHECK(same_or_both_nan(bad.got, value) && same_or_both_nan(bad.want, values[i]));
+    free(results);
+}
+
+/* Rows of 4 floats: a tie, a tie at the minimum, two NaNs, signed zeros. */
+static void argmax_and_argmin_of_rows_should_index_within_each_row(void)
+{
+    const float x[] = {3.0f, 9.0f, 9.0f, 1.0f,   -2.0f, -2.0f, -5.0f, -5.0f,
+                       0.5f, NAN,  4.0f, NAN,    -0.0f, 0.0f,  -0.0f, 0.0f};
+    const struct reduce_shape shape = {.kind = SHAPE_ROWS, .count = 4, .cols = 4};
+    const struct reduce_spec argmax = {TYPE_FLOAT, OP_ARGMAX}, argmin = {TYPE_FLOAT, OP_ARGMIN};
+    const double max_values[] = {9.0, -2.0, NAN, -0.0}, min_values[] = {1.0, -5.0, NAN, -0.0};
+    const long long max_at[] = {1, 0, 1, 0}, min_at[] = {3, 2, 1, 0};
+    struct shape_reference ref;
+    check_arg_reference(&ref, argmax, shape, x, 16, max_values, max_at);
+    check_arg_rejected(&ref, max_values, max_at, 0, 9.0, 2);   /* the later 9 */
+    check_arg_rejected(&ref, max_values, max_at, 0, 3.0, 1);   /* the right index, 3 */
+    check_arg_rejected(&ref, max_values, max_at, 2, NAN, 3);   /* the later NaN */
+    check_arg_rejected(&ref, max_values, max_at, 2, 4.0, 2);   /* NaN skipped */
+    check_arg_rejected(&ref, max_values, max_at, 3, 0.0, 0);   /* +0.0 for -0.0 */
+    CHECK(shape_result_reference(&ref, 1).arg_max.index == 0);
+    free_shape_reference(&ref);
+    check_arg_reference(&ref, argmin, shape, x, 16, min_values, min_at);
+    check_arg_rejected(&ref, min_values, min_at, 1, -5.0, 3);
+    check_arg_rejected(&ref, min_values, min_at, 1, -5.0, 6); /* the whole array's index */
+    free_shape_reference(&ref);
+}
+
+/* int32 segments, empty ones first, between and last: NO_INDEX and the
+ * identity there; an empty segment with an index is wrong. */
+static void argmax_and_argmin_of_segments_should_give_no_index_for_empty_ones(void)
+{
+    const int32_t x[] = {5, -7, 3, 9, -2, 9, 4};
+    const segment_offset offsets[] = {0, 0, 2, 2, 6, 7, 7};
+    const struct reduce_shape shape = {.kind = SHAPE_SEGMENTS, .count = 6, .offsets = offsets};
+    const struct reduce_spec argmax = {TYPE_INT32, OP_ARGMAX}, argmin = {TYPE_INT32, OP_ARGMIN};
+    const double lo = -2147483648.0, hi = 2147483647.0;
+    const double max_values[] = {lo, 5.0, lo, 9.0, 4.0, lo}, min_values[] = {hi, -7.0, hi, -2.0, 4.0, hi};
+    const long long max_at[] = {-1, 0, -1, 1, 0, -1}, min_at[] = {-1, 1, -1, 2, 0, -1};
+    struct shape_reference ref;
+    check_arg_reference(&ref, argmax, shape, x, 7, max_values, max_at);
+    check_arg_rejected(&ref, max_values, max_at, 3, 9.0, 3);  /* the later 9 */
+    check_arg_rejected(&ref, max_values, max_at, 1, 4.0, 0);  /* the right index, 4 */
+    check_arg_rejected(&ref, max_values, max_at, 0, lo, 0);   /* empty, with an index */
+    check_arg_rejected(&ref, max_values, max_at, 5, 0.0, -1); /* empty, not the identity */
+    CHECK(shape_result_reference(&ref, 3).n == 4);
+    free_shape_reference(&ref);
+    check_arg_reference(&ref, argmin, shape, x, 7, min_values, min_at);
+    check_arg_rejected(&ref, min_values, min_at, 2, hi, 2);
+    free_shape_reference(&ref);
+}
+
+/* [[1 12 3 4] [5 6 3 8] [9 10 3 0]]: each column's index is its row. */
+static void argmax_and_argmin_of_columns_should_index_down_each_column(void)
+{
+    const int32_t x[] = {1, 12, 3, 4, 5, 6, 3, 8, 9, 10, 3, 0};
+    const struct reduce_shape shape = {.kind = SHAPE_COLUMNS, .count = 4, .cols = 4};
+    const struct reduce_spec argmax = {TYPE_INT32, OP_ARGMAX}, argmin = {TYPE_INT32, OP_ARGMIN};
+    const double max_values[] = {9.0, 12.0, 3.0, 8.0}, min_values[] = {1.0, 6.0, 3.0, 0.0};
+    const long long max_at[] = {2, 0, 0, 1}, min_at[] = {0, 1, 0, 2};
+    struct shape_reference ref;
+    check_arg_reference(&ref, argmax, shape, x, 12, max_values, max_at);
+    check_arg_rejected(&ref, max_values, max_at, 2, 3.0, 1); /* a later 3 */
+    check_arg_rejected(&ref, max_values, max_at, 0, 9.0, 8); /* the matrix's index */
+    free_shape_reference(&ref);
+    check_arg_reference(&ref, argmin, shape, x, 12, min_values, min_at);
+    check_arg_rejected(&ref, min_values, min_at, 3, 4.0, 2);
+    free_shape_reference(&ref);
+}
+
 static void width_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n(void)
 {
     size_t widths[WIDTH_SWEEP_MAX_WIDTHS];
@@ -452,6 +578,9 @@ int main(int argc, char **argv)
     RUN_TEST(a_row_bound_should_be_the_whole_array_bound_at_its_length);
     RUN_TEST(a_wrong_row_should_be_caught_with_its_index_and_values);
     RUN_TEST(max_and_min_should_match_bit_for_bit_and_empty_segments_give_the_identity);
+    RUN_TEST(argmax_and_argmin_of_rows_should_index_within_each_row);
+    RUN_TEST(argmax_and_argmin_of_segments_should_give_no_index_for_empty_ones);
+    RUN_TEST(argmax_and_argmin_of_columns_should_index_down_each_column);
     RUN_TEST(width_sweep_widths_should_be_powers_of_two_and_the_odd_widths_up_to_n);
     RUN_TEST(segment_mean_should_be_taken_up_to_2_to_the_40_and_refused_past_it);
     RUN_TEST(the_largest_mean_should_cover_n_in_about_n_over_mean_segments);

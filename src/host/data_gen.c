@@ -207,8 +207,9 @@ struct data_info fill_data_range(void *h, size_t first, size_t count, size_t n,
     return info;
 }
 
-double extreme_value(enum element_type t, enum reduce_op op)
+double extreme_value(enum element_type t, enum reduce_op any_op)
 {
+    const enum reduce_op op = value_op(any_op); /* argmax plants max's, argmin min's */
     const double sign = op == OP_MIN ? -1.0 : 1.0;
     switch (t) {
     case TYPE_FLOAT: return sign * FLT_MAX;

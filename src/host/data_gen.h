@@ -68,10 +68,11 @@ struct data_info fill_data(void *h, size_t n, enum element_type t, enum distribu
 struct data_info fill_data_range(void *h, size_t first, size_t count, size_t n,
                                  enum element_type t, enum distribution dist, uint64_t seed);
 
-/* A value beyond every value fill_data draws for op (max: larger, min:
- * smaller), exact in t: the type's largest (lowest) finite value, +-2^53 for
- * int64. Tests plant it at chosen indices to check max and min exactly. The
- * one exception: uint32's minimum, 0, is also drawn. */
+/* A value beyond every value fill_data draws for op (max and argmax:
+ * larger, min and argmin: smaller), exact in t: the type's largest (lowest)
+ * finite value, +-2^53 for int64. Tests plant it at chosen indices to check
+ * max and min exactly. The one exception: uint32's minimum, 0, is also
+ * drawn. */
 double extreme_value(enum element_type t, enum reduce_op op);
 
 /* The suite's one generator: the next 64 random bits of the stream at

@@ -187,7 +187,7 @@ void store_from_double(enum element_type t, void *array, size_t i, double v)
     case TYPE_FLOAT: ((float *)array)[i] = (float)v; break;
     case TYPE_DOUBLE: ((double *)array)[i] = v; break;
     case TYPE_INT32: ((int32_t *)array)[i] = (int32_t)v; break;
-    case TYPE_INT64: ((int64_t *)array)[i] = (int64_t)v; break;
+    case TYPE_INT64: ((int64_t *)array)[i] = v >= 0x1p63 ? INT64_MAX : (int64_t)v; break;
     case TYPE_UINT32: ((uint32_t *)array)[i] = (uint32_t)v; break;
     case TYPE_HALF: ((unsigned short *)array)[i] = half_from_double(v); break;
     case TYPE_BFLOAT16: ((unsigned short *)array)[i] = bfloat16_from_double(v); break;

@@ -100,7 +100,8 @@ enum reduce_op reduce_op_from_name(const char *name);
  * magnitude, and the suite's data stays there (data_gen.h). */
 double load_as_double(enum element_type t, const void *array, size_t i);
 /* Stores v as element i: rounded to nearest even for float, half and
- * bfloat16, truncated toward zero (v must be in range) for integers. */
+ * bfloat16, truncated toward zero (v must be in range) for integers; for
+ * int64, 2^63 - INT64_MAX as a double, min's identity - is INT64_MAX. */
 void store_from_double(enum element_type t, void *array, size_t i, double v);
 
 /* The identity of op for accumulator type t (sum 0, max -inf or the lowest
