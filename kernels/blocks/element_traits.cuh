@@ -110,7 +110,20 @@ __host__ __device__ __forceinline__ bool arg_wins(const arg_pair<V> &b, const ar
     return (unsigned long long)b.index < (unsigned long long)a.index;
 }
 
+/* Whether value b beats value a outright for arg-max (MAX) or arg-min: a
+ * NaN over a number, then the strictly larger (smaller) value. Equal values
+ * do not: in a scan in ascending index order the earlier one stays, which is
+ * the tie rule without comparing indices. */
+template <bool MAX, class V> __host__ __device__ __forceinline__ bool arg_beats(V b, V a)
+{
+    if constexpr (cuda::std::numeric_limits<V>::has_quiet_NaN)
+        if (b != b || a != a)
+            return b != b && a == a;
+    return MAX ? a < b : b < a;
+}
+
 template <bool MAX, reduce_op CODE> struct op_arg {
+    static constexpr bool is_max = MAX;
     static constexpr reduce_op code = CODE;
     template <class V>
     __host__ __device__ __forceinline__ arg_pair<V> operator()(arg_pair<V> a, arg_pair<V> b) const
@@ -159,6 +172,17 @@ template <class A> __device__ __forceinline__ A load_at_l2(const A *p) { return 
 template <class V> __device__ __forceinline__ arg_pair<V> load_at_l2(const arg_pair<V> *p)
 {
     return {__ldcg(&p->value), __ldcg(&p->index)};
+}
+
+/* Op(a, b) where every element behind b comes after every element behind a
+ * (a thread's scan in index order): argmax and argmin need only ask whether
+ * b's value beats a's - or a is still the identity - not compare indices. */
+template <class Op, class A> __device__ __forceinline__ A combine_later(A a, A b)
+{
+    if constexpr (is_arg_op_v<Op> && is_arg_pair_v<A>)
+        return a.index == NO_INDEX || arg_beats<Op::is_max>(b.value, a.value) ? b : a;
+    else
+        return Op{}(a, b);
 }
 
 template <class Op, class A> __host__ __device__ __forceinline__ constexpr A identity()

@@ -54,11 +54,26 @@ __device__ __forceinline__ result_t<T, Op> fold_vector_part(uint4 raw, int from,
     constexpr int W = VECTOR_WIDTH<T>;
     T e[W];
     memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
-    R a[W];
+    if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T>) {
+        /* argmax, argmin: a scan in index order that keeps the first of
+         * equal values - one comparison an element, where a tree of pairs
+         * (below) compares values, NaN-ness and indices at every node */
+        R best = identity<Op, R>();
+        bool none = true;
 #pragma unroll
-    for (int j = 0; j < W; ++j)
-        a[j] = j >= from && j < to ? lift<Op>(e[j], index + j) : identity<Op, R>();
-    return fold_tree<Op, 0, W>(a);
+        for (int j = 0; j < W; ++j)
+            if (j >= from && j < to && (none || arg_beats<Op::is_max>(widen(e[j]), best.value))) {
+                best = lift<Op>(e[j], index + j);
+                none = false;
+            }
+        return best;
+    } else {
+        R a[W];
+#pragma unroll
+        for (int j = 0; j < W; ++j)
+            a[j] = j >= from && j < to ? lift<Op>(e[j], index + j) : identity<Op, R>();
+        return fold_tree<Op, 0, W>(a);
+    }
 }
 
 /* Op over the elements of one 16-byte vector (the value operators, which
@@ -67,6 +82,17 @@ template <class Op, class T>
 __device__ __forceinline__ result_t<T, Op> fold_vector(uint4 raw, size_t index = 0)
 {
     return fold_vector_part<Op, T>(raw, 0, VECTOR_WIDTH<T>, index);
+}
+
+/* acc and the fold of a vector that lies after all of acc's elements: a
+ * thread reads its vectors in index order. Not so for a second launch over
+ * a first launch's partials (T an arg_pair), whose indices interleave. */
+template <class Op, class T, class R> __device__ __forceinline__ R fold_in_order(R acc, R later)
+{
+    if constexpr (is_arg_pair_v<T>)
+        return Op{}(acc, later);
+    else
+        return combine_later<Op>(acc, later);
 }
 
 /* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
@@ -114,8 +140,9 @@ __device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ 
         for (int k = 0; k < LOADS; ++k)
             v[k] = __ldg(&body[i + k * threads]);
 #pragma unroll
-        for (int k = 0; k < LOADS; ++k)
-            acc = op(acc, fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
+        for (int k = 0; k < LOADS; ++k) /* in index order */
+            acc = fold_in_order<Op, T>(acc,
+                                       fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
     }
     if (i < body_len) {
         uint4 v[LOADS];
@@ -126,7 +153,8 @@ __device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ 
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
             if (i + k * threads < body_len)
-                acc = op(acc, fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
+                acc = fold_in_order<Op, T>(acc,
+                                           fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
     }
     if (has_head)
         acc = op(acc, lift<Op>(head_element, first_index + thread));
@@ -186,9 +214,10 @@ __device__ __forceinline__ result_t<T, Op> reduce_span(const T *__restrict__ in,
                  * (wraps below it for the first vector: only its masked
                  * elements lie there) */
                 const size_t index = head + (first + i) * W - begin;
-                if (i < count)
-                    acc = op(acc, fold_vector_part<Op, T>(v[l], i == 0 ? first_from : 0,
-                                                          i == count - 1 ? last_to : W, index));
+                if (i < count) /* in index order */
+                    acc = fold_in_order<Op, T>(
+                        acc, fold_vector_part<Op, T>(v[l], i == 0 ? first_from : 0,
+                                                     i == count - 1 ? last_to : W, index));
             }
         }
     }

@@ -82,7 +82,8 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
     const Op op;
     const unsigned lane = threadIdx.x % 32;
     const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
-    const bool lane_in = p.narrow || lane_col < p.cols;   /* wide: cols % VEC == 0 */
+    /* wide: cols % VEC == 0; narrow: the stretch may end before the last lane */
+    const bool lane_in = p.narrow ? lane * VEC < p.pitch : lane_col < p.cols;
 #pragma unroll
     for (int j = 0; j < VEC; ++j)
         acc[j] = identity<Op, result_t<T, Op>>();
@@ -116,13 +117,15 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
     }
 }
 
-/* A narrow matrix: lanes (and a lane's elements) that share columns meet,
- * so that lane l's slot j holds tile column l x VEC + j, as in a wide one. */
+/* A narrow matrix whose width divides the span: lanes (and a lane's
+ * elements) that share columns meet by shuffles, so that lane l's slot j
+ * holds tile column l x VEC + j, as in a wide one. (Other narrow widths meet
+ * in shared memory: block_totals.) */
 template <class Op, int VEC, class R>
 __device__ __forceinline__ void join_shared_columns(const column_plan &p, R (&acc)[VEC])
 {
     const Op op;
-    if (!p.narrow)
+    if (!p.narrow || p.pitch % p.cols != 0 || 32 * VEC != p.pitch)
         return;
     /* cols < VEC: a lane's vector holds VEC / cols rows; slot j's column is
      * j % cols. Both indices compile-time constants: acc stays in registers. */
@@ -139,22 +142,42 @@ __device__ __forceinline__ void join_shared_columns(const column_plan &p, R (&ac
             acc[j] = op(acc[j], shuffle_xor(acc[j], (int)offset));
 }
 
-/* Shared memory: each warp's total per column of its tile's span. */
+/* Shared memory: each warp's total per position of its tile's span; the
+ * last part's combine reuses it as scratch. */
 template <class R, int WARPS, int VEC> struct split_columns_storage {
     R totals[WARPS][32 * VEC];
     bool is_last_part;
 };
 
-/* The block's tiles' totals over its warps, in warp order, for tile column
- * c of its ti-th tile: `part` of the tile's parts. */
+/* The block's per-column totals of its tiles, into the first warp's row of
+ * each tile (totals[ti x warps_per_tile][c], c < tile_cols): first each
+ * span position over the tile's warps, in warp order; then, for a narrow
+ * width that does not divide the span (3 floats: 10 rows of 3 in a stretch
+ * of 30), each column over the positions that hold it, in order. */
 template <class Op, int WARPS, int VEC, class R>
-__device__ __forceinline__ R block_column_total(const split_columns_storage<R, WARPS, VEC> &s,
-                                                const column_plan &p, unsigned ti, unsigned c)
+__device__ __forceinline__ void block_totals(split_columns_storage<R, WARPS, VEC> &s,
+                                             const column_plan &p, unsigned tiles_per_block)
 {
-    R total = identity<Op, R>();
-    for (unsigned w = 0; w < p.warps_per_tile; ++w)
-        total = Op{}(total, s.totals[ti * p.warps_per_tile + w][c]);
-    return total;
+    constexpr unsigned SPAN = 32 * VEC;
+    const Op op;
+    for (unsigned i = threadIdx.x; i < tiles_per_block * SPAN; i += WARPS * 32) {
+        const unsigned ti = i / SPAN, c = i % SPAN;
+        R total = s.totals[ti * p.warps_per_tile][c];
+        for (unsigned w = 1; w < p.warps_per_tile; ++w)
+            total = op(total, s.totals[ti * p.warps_per_tile + w][c]);
+        s.totals[ti * p.warps_per_tile][c] = total;
+    }
+    __syncthreads();
+    if (!p.narrow || p.pitch == SPAN)
+        return;
+    R joined = identity<Op, R>();
+    if (threadIdx.x < p.cols)
+        for (unsigned c = threadIdx.x; c < p.pitch; c += (unsigned)p.cols)
+            joined = op(joined, s.totals[0][c]);
+    __syncthreads();
+    if (threadIdx.x < p.cols)
+        s.totals[0][threadIdx.x] = joined;
+    __syncthreads();
 }
 
 /* Where tile column c of tile `tile` lands in the output; cols past the
@@ -164,6 +187,57 @@ __device__ __forceinline__ bool output_column(const column_plan &p, size_t tile,
 {
     *col = p.narrow ? c : tile * span + c;
     return c < p.tile_cols && *col < p.cols;
+}
+
+/* The last part of a tile group: every column's parts added, the block's
+ * threads split into `slices` that each chain every slices-th part, then the
+ * slices joined by a tree in shared memory - a fixed order, and a chain of
+ * parts / slices L2 reads a thread instead of parts. */
+template <class Op, int WARPS, int VEC, class R>
+__device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &s,
+                                          const column_plan &p, size_t group,
+                                          unsigned tiles_per_block, const R *partials, R *out)
+{
+    constexpr unsigned SPAN = 32 * VEC, BLOCK = WARPS * 32;
+    const Op op;
+    const unsigned columns = tiles_per_block * p.tile_cols;
+    if (columns > BLOCK / 2) { /* no room for two slices: a chain a column */
+        for (unsigned k = threadIdx.x; k < columns; k += BLOCK) {
+            const size_t t = group * tiles_per_block + k / p.tile_cols;
+            size_t col;
+            if (t >= p.tiles || !output_column(p, t, k % p.tile_cols, SPAN, &col))
+                continue;
+            R total = identity<Op, R>();
+            for (unsigned q = 0; q < p.parts; ++q)
+                total = op(total, load_at_l2(&partials[(t * p.parts + q) * SPAN + k % p.tile_cols]));
+            out[col] = total;
+        }
+        return;
+    }
+    unsigned slices = 1;
+    while (slices * 2 * columns <= BLOCK)
+        slices *= 2;
+    R *scratch = &s.totals[0][0]; /* slices x columns entries, <= WARPS x SPAN */
+    const unsigned slice = threadIdx.x / columns, k = threadIdx.x % columns;
+    const unsigned ti = k / p.tile_cols, c = k % p.tile_cols;
+    const size_t t = group * tiles_per_block + ti;
+    if (slice < slices) {
+        R total = identity<Op, R>();
+        if (t < p.tiles)
+            for (unsigned q = slice; q < p.parts; q += slices)
+                total = op(total, load_at_l2(&partials[(t * p.parts + q) * SPAN + c]));
+        scratch[slice * columns + k] = total;
+    }
+    __syncthreads();
+    for (unsigned half = slices / 2; half > 0; half /= 2) {
+        if (slice < half)
+            scratch[slice * columns + k] = op(scratch[slice * columns + k],
+                                              scratch[(slice + half) * columns + k]);
+        __syncthreads();
+    }
+    size_t col;
+    if (slice == 0 && t < p.tiles && output_column(p, t, c, SPAN, &col))
+        out[col] = scratch[k];
 }
 
 template <class T, class Op, int VEC, int WARPS>
@@ -196,13 +270,14 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
         for (int j = 0; j < VEC; ++j)
             s.totals[warp][lane * VEC + j] = acc[j];
         __syncthreads();
+        block_totals<Op>(s, p, tiles_per_block);
         for (unsigned i = threadIdx.x; i < tiles_per_block * SPAN; i += BLOCK) {
             const unsigned ti = i / SPAN, c = i % SPAN;
             const size_t t = group * tiles_per_block + ti;
             size_t col;
             if (t >= p.tiles || !output_column(p, t, c, SPAN, &col))
                 continue;
-            const R total = block_column_total<Op>(s, p, ti, c);
+            const R total = s.totals[ti * p.warps_per_tile][c];
             if (p.parts == 1)
                 out[col] = total;
             else
@@ -217,17 +292,7 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
             }
             __syncthreads();
             if (s.is_last_part) {
-                for (unsigned i = threadIdx.x; i < tiles_per_block * SPAN; i += BLOCK) {
-                    const unsigned c = i % SPAN;
-                    const size_t t = group * tiles_per_block + i / SPAN;
-                    size_t col;
-                    if (t >= p.tiles || !output_column(p, t, c, SPAN, &col))
-                        continue;
-                    R total = identity<Op, R>();
-                    for (unsigned q = 0; q < p.parts; ++q)
-                        total = Op{}(total, load_at_l2(&partials[(t * p.parts + q) * SPAN + c]));
-                    out[col] = total;
-                }
+                add_parts<Op>(s, p, group, tiles_per_block, partials, out);
                 if (threadIdx.x == 0)
                     parts_done[group] = 0; /* ready for the next call */
             }
@@ -244,14 +309,19 @@ template <class T, class Op> struct split_columns_launch {
     {
         constexpr int WARPS = warps_for<T, Op, VEC>();
         const size_t span = 32 * VEC, cols = shape.cols;
-        const bool narrow = span % cols == 0;
-        *p = column_plan{.n = n, .cols = cols, .pitch = narrow ? span : cols,
-                         .stretches = narrow ? ceil_div(n, span) : n / cols,
+        /* narrow: whole rows a stretch - the width divides the span, or
+         * (four-byte loads) it is under 32: 3 floats, 10 rows of 3 */
+        const bool narrow = span % cols == 0 || (VEC == 1 && cols < span);
+        const size_t pitch = narrow ? span / cols * cols : cols;
+        *p = column_plan{.n = n, .cols = cols, .pitch = pitch,
+                         .stretches = narrow ? ceil_div(n, pitch) : n / cols,
                          .tiles = narrow ? 1 : ceil_div(cols, span),
                          .tile_cols = (unsigned)(narrow ? cols : span),
                          .rows_per_stretch = (unsigned)(narrow ? span / cols : 1),
                          .warps_per_tile = WARPS, .parts = 1, .narrow = narrow};
-        while (p->warps_per_tile > 1 && p->warps_per_tile / 2 >= p->stretches)
+        /* each warp at least four batches of loads: a short matrix's warps
+         * take neighbouring tiles rather than a row or two each */
+        while (p->warps_per_tile > 1 && p->stretches / p->warps_per_tile < 4 * LOADS)
             p->warps_per_tile /= 2;
         int resident = 0;
         PROPAGATE(resident_grid_size((const void *)split_columns_kernel<T, Op, VEC, WARPS>,
