@@ -75,8 +75,9 @@
 #                  the float sum of the same buffer size (one_pass_ilp, cub);
 #                  then the argmax size sweep 2^10 .. 2^28 of the one-pass steps
 #                  and the vendors -> argmax_sweep.{csv,json}
-#     argmax_rows  the argmax row sweep (every GPU method that takes rows and
-#                  argmax) -> argmax_rows_sweep.{csv,json}
+#     argmax_rows  the argmax row sweep of adaptive_rows (step 28) against CUB's
+#                  segmented ArgMax and PyTorch -> argmax_rows_sweep.{csv,json};
+#                  then rows of 32000 and 128256 (vocabularies)
 #     torch        with the build's PyTorch (python3's torch where CMake found
 #                  it; the step fails when --version names none): its
 #                  --version; test_methods_gpu on the torch row; float 64 MiB
@@ -268,10 +269,14 @@ for s in "$@"; do
         step argmax_sweep "$bench" --sweep --sweep-max 268435456 -o argmax -S 100 \
             -m vector_loads,single_pass,one_pass_ilp,arg_warp_shuffle,cub,thrust,cublas,torch \
             --csv "$out/argmax_sweep.csv" --json "$out/argmax_sweep.json" ;;
-    argmax_rows)
-        arg_rows=$("$bench" --list | awk '$3 ~ /rows/ && $2 != "cpu" && $1 != "thread_per_row" && $1 != "balanced_segments" {print $1}' | paste -sd, -)
-        step argmax_rows_sweep "$bench" --row-sweep -o argmax -S 100 -m "$arg_rows" \
-            --csv "$out/argmax_rows_sweep.csv" --json "$out/argmax_rows_sweep.json" ;;
+    argmax_rows) # our best row step against the vendors (every step: the rows step)
+        step argmax_rows_sweep "$bench" --row-sweep -o argmax -S 100 \
+            -m adaptive_rows,cub_segmented,cub_fixed_size,torch \
+            --csv "$out/argmax_rows_sweep.csv" --json "$out/argmax_rows_sweep.json"
+        for cols in 32000 128256; do
+            step "argmax_rows_$cols" "$bench" --cols $cols -o argmax -S 100 \
+                -m adaptive_rows,cub_segmented,cub_fixed_size,torch
+        done ;;
     torch)
         step torch_version bash -c "$bench --version && $bench --version | grep -q 'torch rows: PyTorch [0-9]'"
         step torch_methods "$build/tests/test_methods_gpu" --method torch
