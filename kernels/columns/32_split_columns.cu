@@ -222,10 +222,22 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
     const unsigned ti = k / p.tile_cols, c = k % p.tile_cols;
     const size_t t = group * tiles_per_block + ti;
     if (slice < slices) {
+        /* PART_LOADS reads in flight, then their adds: a chain that waited
+         * for each read cost an L2 round trip a part, the most at 64 and 128
+         * columns, whose parts are many (bench/NOTES.md, session 10) */
+        constexpr unsigned PART_LOADS = 8;
         R total = identity<Op, R>();
-        if (t < p.tiles)
-            for (unsigned q = slice; q < p.parts; q += slices)
-                total = op(total, load_at_l2(&partials[(t * p.parts + q) * SPAN + c]));
+        for (unsigned q = slice; t < p.tiles && q < p.parts; q += PART_LOADS * slices) {
+            R v[PART_LOADS];
+#pragma unroll
+            for (unsigned u = 0; u < PART_LOADS; ++u)
+                v[u] = q + u * slices < p.parts
+                           ? load_at_l2(&partials[(t * p.parts + q + u * slices) * SPAN + c])
+                           : identity<Op, R>();
+#pragma unroll
+            for (unsigned u = 0; u < PART_LOADS; ++u)
+                total = op(total, v[u]);
+        }
         scratch[slice * columns + k] = total;
     }
     __syncthreads();
