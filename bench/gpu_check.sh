@@ -273,8 +273,8 @@ for s in "$@"; do
         step argmax_rows_sweep "$bench" --row-sweep -o argmax -S 100 \
             -m adaptive_rows,cub_segmented,cub_fixed_size,torch \
             --csv "$out/argmax_rows_sweep.csv" --json "$out/argmax_rows_sweep.json"
-        for cols in 32000 128256; do
-            step "argmax_rows_$cols" "$bench" --cols $cols -o argmax -S 100 \
+        for cols in 32000 128256; do # 64 MiB of whole rows
+            step "argmax_rows_$cols" "$bench" --cols $cols --rows $((16777216 / cols)) -o argmax -S 100 \
                 -m adaptive_rows,cub_segmented,cub_fixed_size,torch
         done ;;
     torch)
