@@ -224,7 +224,7 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
     if (slice < slices) {
         /* PART_LOADS reads in flight, then their adds: a chain that waited
          * for each read cost an L2 round trip a part, the most at 64 and 128
-         * columns, whose parts are many (bench/NOTES.md, session 10) */
+         * columns, whose parts are many (bench/NOTES.md, session 11) */
         constexpr unsigned PART_LOADS = 8;
         R total = identity<Op, R>();
         for (unsigned q = slice; t < p.tiles && q < p.parts; q += PART_LOADS * slices) {
