@@ -13,6 +13,9 @@
  * 64 MiB: reads 64 MiB + 2 KiB; expect near the DRAM limit plus a launch,
  * level with CUB, which has the same two-launch shape
  * (bench/results/h100_64mib.md). Next: one launch.
+ * argmax and argmin (after step 35, whose loads were one element each):
+ * the same two launches on (value, index) pairs; the second reads the
+ * blocks' pairs as its elements, which keep their own indices.
  *   bench_compare -m vector_loads --type half
  */
 #include "block_reduce.cuh"

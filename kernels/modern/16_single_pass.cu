@@ -11,6 +11,8 @@
  * in flight per thread (step 17 issues several). 64 MiB: reads 64 MiB + 2 KiB
  * in 1 launch; expect near the DRAM limit plus the last block's L2 round
  * trips (bench/NOTES.md, session 2, "The combine").
+ * argmax and argmin: the same launch on (value, index) pairs - after step
+ * 35's packed key, a combine with no 32-bit limit on the value or index.
  *   bench_compare -m single_pass
  */
 #include "block_reduce.cuh"

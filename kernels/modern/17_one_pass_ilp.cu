@@ -24,6 +24,10 @@
  * drain and the last block - one launch fewer than CUB's two. The
  * %globaltimer timeline that splits those parts is in bench/NOTES.md
  * ("The two numbers first", "64 MiB: a timeline first").
+ * argmax and argmin (the last step of their progression, after 33-35 and
+ * 15-16): the same kernel on (value, index) pairs; each thread scans its
+ * elements in index order, so keeping the first of equal values costs one
+ * comparison an element, and the last block's combine needs no key.
  *   bench_compare -m one_pass_ilp --type all --op all
  */
 #include "block_reduce.cuh"

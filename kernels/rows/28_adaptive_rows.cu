@@ -39,6 +39,9 @@
  * that sum predicts on an H100 and an H200
  * (bench/results/h100_segments_cccl35_d3ac2a0.txt,
  * h200_segments_cccl35_cbd8c2b.txt).
+ * argmax and argmin take the same steps at the same limits, which were set
+ * on the float sum: a row's result is then 16 bytes, not 4, and narrow rows
+ * write four times the bytes (bench/NOTES.md, session 11).
  *   bench_compare --cols 32 -m adaptive_rows
  */
 #include "long_segments.cuh"
