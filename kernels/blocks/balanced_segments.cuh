@@ -15,8 +15,8 @@
  * segmented scan over the block's TILE_BLOCK carries (a thread's key is the
  * segment it leaves open). A segment that crosses a tile boundary has one
  * part per tile it touches - its first tile's tail, the others' heads -
- * which a last kernel adds in tile order (a thread a tile where a segment
- * starts and leaves: segments tens of tiles long are not this kernel's).
+ * which a last kernel adds (a warp a tile where a segment starts and
+ * leaves, up to 256 tiles a round: segment_carries.cuh).
  *
  * Every tile costs about the same whatever the lengths: eight-element
  * segments, segments of thousands and empty ones leave no lane idle. The
@@ -24,7 +24,7 @@
  * nothing else: grid-independent.
  *
  * Workspace: a tile's first segment, and a head and a tail part a tile
- * (tile_parts). */
+ * (tile_parts, segment_carries.cuh, which also has the carries' scan). */
 #ifndef BALANCED_SEGMENTS_CUH
 #define BALANCED_SEGMENTS_CUH
 
@@ -34,11 +34,12 @@
 #include "cuda_check.h"
 #include "grid_size.cuh"
 #include "identity_fill.cuh"
+#include "segment_carries.cuh"
 #include "shape.h"
 #include "summation_order.h"
 #include "vector_loads.cuh"
 
-constexpr int TILE_BLOCK = 256;
+constexpr int TILE_BLOCK = SEGMENT_BLOCK;
 constexpr int TILE_LOADS = 4; /* consecutive vectors a thread */
 constexpr size_t TILE_VECTORS = (size_t)TILE_BLOCK * TILE_LOADS;
 /* Offsets staged a tile: up to this many rounds of one a thread (8 KiB);
@@ -80,24 +81,6 @@ struct segment_tiles {
     __device__ size_t begin(size_t tile, size_t w) const { return run_begin(tile * TILE_BLOCK, w); }
 };
 
-/* The workspace: each tile's first segment, written by the first kernel,
- * and its parts of the segments that cross tiles, written by every tile
- * on every call (count: none), so nothing needs zeroing. */
-template <class A> struct tile_parts {
-    size_t *first_segments; /* the segment that holds the tile's first element */
-    size_t *head_segments;  /* the segment that enters the tile, if it has elements here */
-    size_t *tail_segments;  /* the segment that starts in the tile and leaves it */
-    A *heads, *tails;       /* their totals over the tile */
-
-    static size_t bytes(size_t tiles) { return tiles * (3 * sizeof(size_t) + 2 * sizeof(A)); }
-    static tile_parts at(void *workspace, size_t tiles)
-    {
-        size_t *segments = (size_t *)workspace;
-        A *totals = (A *)(segments + 3 * tiles);
-        return {segments, segments + tiles, segments + 2 * tiles, totals, totals + tiles};
-    }
-};
-
 /* The first kernel: each segment that holds elements names itself the
  * first segment of every tile that begins inside it - the segments' one
  * pass over the offsets (coalesced), so a tile reads its first segment with
@@ -122,10 +105,7 @@ __global__ void find_tile_first_segments_kernel(segment_tiles tiles, size_t w,
 /* The block's shared memory: one tile's window of offsets and its scan. */
 template <class A> struct balanced_segments_storage {
     segment_offset window[WINDOW_ROUNDS * TILE_BLOCK]; /* offsets[first + k] */
-    size_t warp_first_key[TILE_BLOCK / 32], warp_last_key[TILE_BLOCK / 32];
-    A warp_last_value[TILE_BLOCK / 32];
-    size_t carry_key[TILE_BLOCK];
-    A carry_value[TILE_BLOCK];
+    carry_scan_storage<A> scan;
     size_t head_segment, tail_segment; /* the tile's cross-tile parts; count: none */
     A head_value, tail_value;
 };
@@ -274,79 +254,19 @@ walk_run(const T *__restrict__ in, const uint4 (&v)[TILE_LOADS], const segment_t
     return {segment, acc, head_seg, head_total};
 }
 
-/* A thread's carry after the scan: the segment it leaves open (count:
- * none) and the total of the run of neighbours up to it that leave the
- * same segment open. */
-template <class A> struct carry {
-    size_t key;
-    A value;
-};
-
-/* Phase 5a: the segmented scan within a warp; lane 0 and lane 31 publish
- * the warp's first key and its last carry for phase 5b. */
-template <class Op, class A>
-__device__ __forceinline__ A scan_warp_carries(balanced_segments_storage<A> &s, size_t key, A value)
-{
-    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-#pragma unroll
-    for (int d = 1; d < 32; d *= 2) {
-        const size_t other_key = __shfl_up_sync(FULL_WARP_MASK, key, d);
-        const A other = __shfl_up_sync(FULL_WARP_MASK, value, d);
-        if (lane >= (unsigned)d && other_key == key)
-            value = Op{}(other, value);
-    }
-    if (lane == 0)
-        s.warp_first_key[warp] = key;
-    if (lane == 31) {
-        s.warp_last_key[warp] = key;
-        s.warp_last_value[warp] = value;
-    }
-    return value;
-}
-
-/* Phase 5b: a thread still in its warp's first segment adds the earlier
- * warps that end in it, back to the first that began it. */
-template <class Op, class A>
-__device__ __forceinline__ A add_earlier_warps(const balanced_segments_storage<A> &s, size_t key,
-                                               A value)
-{
-    const unsigned warp = threadIdx.x / 32;
-    if (key == s.warp_first_key[warp]) {
-        unsigned from = warp;
-        while (from > 0 && s.warp_last_key[from - 1] == key) {
-            --from;
-            if (s.warp_first_key[from] != key)
-                break;
-        }
-        if (from < warp) {
-            A before = s.warp_last_value[from];
-            for (unsigned w = from + 1; w < warp; ++w)
-                before = Op{}(before, s.warp_last_value[w]);
-            value = Op{}(before, value);
-        }
-    }
-    return value;
-}
-
-/* Phase 5: the carries' segmented scan over the block, published in
- * carry_key/carry_value; the tile's cross-tile parts start empty. */
+/* Phase 5: the carries' segmented scan over the block (segment_carries.cuh);
+ * the tile's cross-tile parts start empty. */
 template <class Op, class A>
 __device__ __forceinline__ carry<A> scan_carries(balanced_segments_storage<A> &s, size_t segment,
                                                  A acc, size_t count)
 {
-    const unsigned t = threadIdx.x;
-    const size_t key = segment < count ? segment : count;
-    A value = scan_warp_carries<Op>(s, key, acc);
-    __syncthreads();
-    value = add_earlier_warps<Op>(s, key, value);
-    s.carry_key[t] = key;
-    s.carry_value[t] = value;
-    if (t == 0) {
+    const carry<A> c = scan_block_carries<Op>(s.scan, segment < count ? segment : count, acc);
+    if (threadIdx.x == 0) {
         s.head_segment = s.tail_segment = count;
         s.head_value = s.tail_value = identity<Op, A>();
     }
     __syncthreads();
-    return {key, value};
+    return c;
 }
 
 /* Phase 6a: a segment this thread closed that began before its run: the
@@ -361,8 +281,8 @@ __device__ __forceinline__ void finish_head_segment(balanced_segments_storage<A>
     const unsigned t = threadIdx.x;
     if (walk.head_seg < offset_at.count) {
         A total = walk.head_total;
-        if (t > 0 && s.carry_key[t - 1] == walk.head_seg)
-            total = Op{}(s.carry_value[t - 1], walk.head_total);
+        if (t > 0 && s.scan.carry_key[t - 1] == walk.head_seg)
+            total = Op{}(s.scan.carry_value[t - 1], walk.head_total);
         if (offset_at(walk.head_seg) >= tile_begin) {
             out[walk.head_seg] = total;
         } else { /* began in an earlier tile: this tile's part of it */
@@ -396,18 +316,15 @@ template <class A>
 __device__ __forceinline__ void store_tile_parts(const balanced_segments_storage<A> &s,
                                                  tile_parts<A> parts, size_t tile)
 {
-    if (threadIdx.x == 0) {
-        parts.head_segments[tile] = s.head_segment;
-        parts.tail_segments[tile] = s.tail_segment;
-        parts.heads[tile] = s.head_value;
-        parts.tails[tile] = s.tail_value;
-    }
+    if (threadIdx.x == 0)
+        parts.store(tile, s.head_segment, s.head_value, s.tail_segment, s.tail_value);
 }
 
 template <class T, class Op>
 __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
     const T *__restrict__ in, segment_tiles tiles, const segment_offset *__restrict__ offsets,
-    size_t count, int first_rounds, acc_t<T> *__restrict__ out, tile_parts<acc_t<T>> parts)
+    size_t count, int first_rounds, acc_t<T> *__restrict__ out,
+    const size_t *__restrict__ first_segments, tile_parts<acc_t<T>> parts)
 {
     using A = acc_t<T>;
     constexpr size_t W = VECTOR_WIDTH<T>;
@@ -428,7 +345,7 @@ __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
          * its own: moved out of the kernel, the loop compiles to other code
          * (stores' addresses recomputed in each branch), which ran slower
          * on an H100 with the same results. */
-        const size_t first = tile == 0 ? 0 : parts.first_segments[tile];
+        const size_t first = tile == 0 ? 0 : first_segments[tile];
         size_t staged = 0;
         for (int round = 0; round < WINDOW_ROUNDS;) {
             const int rounds = round == 0 ? first_rounds : 1;
@@ -463,28 +380,12 @@ __global__ __launch_bounds__(TILE_BLOCK) void balanced_segments_kernel(
     }
 }
 
-/* The last kernel: a thread a tile where a segment starts and leaves
- * adds that tile's tail and the heads of the tiles it enters, in order. */
-template <class A, class Op>
-__global__ void combine_tile_parts_kernel(tile_parts<A> parts, size_t tiles, size_t count,
-                                          A *__restrict__ out)
-{
-    const size_t tile = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (tile >= tiles)
-        return;
-    const size_t segment = parts.tail_segments[tile];
-    if (segment >= count)
-        return;
-    A total = parts.tails[tile];
-    for (size_t next = tile + 1; next < tiles && parts.head_segments[next] == segment; ++next)
-        total = Op{}(total, parts.heads[next]);
-    out[segment] = total;
-}
-
 template <class T, class Op> struct balanced_segments_launch {
+    /* Each tile's first segment, then its parts of the segments that cross tiles. */
     static int workspace(reduce_shape, size_t n, size_t *bytes)
     {
-        *bytes = tile_parts<acc_t<T>>::bytes(segment_tiles::most(n, sizeof(T)));
+        const size_t tiles = segment_tiles::most(n, sizeof(T));
+        *bytes = tiles * sizeof(size_t) + tile_parts<acc_t<T>>::bytes(tiles);
         return 0;
     }
 
@@ -503,27 +404,26 @@ template <class T, class Op> struct balanced_segments_launch {
         const int first_rounds = rounds < WINDOW_ROUNDS ? (int)rounds : WINDOW_ROUNDS;
         const int grid = launch_grid(tiles.count < MAX_GRID_BLOCKS ? (int)tiles.count
                                                                    : MAX_GRID_BLOCKS);
-        const tile_parts<acc_t<T>> parts = tile_parts<acc_t<T>>::at(workspace, tiles.count);
+        size_t *first_segments = (size_t *)workspace;
+        const tile_parts<acc_t<T>> parts =
+            tile_parts<acc_t<T>>::at(first_segments + tiles.count, tiles.count);
         const size_t blocks = ceil_div(shape.count, 256);
         find_tile_first_segments_kernel<<<(unsigned)(blocks < 4096 ? blocks : 4096), 256, 0, stream>>>(
-            tiles, VECTOR_WIDTH<T>, shape.offsets, shape.count, parts.first_segments);
+            tiles, VECTOR_WIDTH<T>, shape.offsets, shape.count, first_segments);
         CUDA_TRY_LAUNCH();
         balanced_segments_kernel<T, Op><<<grid, TILE_BLOCK, 0, stream>>>(
-            d_in, tiles, shape.offsets, shape.count, first_rounds, d_out, parts);
+            d_in, tiles, shape.offsets, shape.count, first_rounds, d_out, first_segments, parts);
         CUDA_TRY_LAUNCH();
-        combine_tile_parts_kernel<acc_t<T>, Op>
-            <<<(unsigned)ceil_div(tiles.count, 256), 256, 0, stream>>>(parts, tiles.count,
-                                                                       shape.count, d_out);
-        CUDA_TRY_LAUNCH();
-        return 0;
+        return combine_tile_parts<acc_t<T>, Op>(parts, tiles.count, shape.count, d_out, stream);
     }
 };
 
 /* The order within one segment: a thread chains at most its run (4 vectors,
  * plus the array's head or tail: 46 halves), the scan adds 5 shuffle levels
  * and up to 7 earlier warps, the head's closing 1, the tiles' combine a
- * chain over every 256th part and block_reduce. ORDER_THREAD_CHAINS with
- * 256 threads counts ceil(L / 256) + 32 + 2 depth: depth 40 covers it. */
+ * chain of rounds (fewer than L / 256), each 8 parts a lane and 5 levels of
+ * lanes. ORDER_THREAD_CHAINS with 256 threads counts ceil(L / 256) + 32 +
+ * 2 depth: depth 40 covers it. */
 constexpr summation_order BALANCED_SEGMENTS_ORDER = {.kind = ORDER_THREAD_CHAINS,
                                                      .width = TILE_BLOCK, .depth = 40};
 

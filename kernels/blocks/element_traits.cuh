@@ -155,7 +155,7 @@ __host__ __device__ __forceinline__ result_t<T, Op> lift(T x, size_t index)
         return widen(x);
 }
 
-/* Lane exchange and a read at L2 (__ldcg: past this SM's L1, which does not
+/* Lane exchange (xor and up) and a read at L2 (__ldcg: past this SM's L1, which does not
  * see other SMs' stores), for any accumulator: an arg_pair moves as its two
  * members. */
 #define FULL_WARP_MASK 0xffffffffu
@@ -167,6 +167,15 @@ template <class V> __device__ __forceinline__ arg_pair<V> shuffle_xor(arg_pair<V
 {
     return {__shfl_xor_sync(FULL_WARP_MASK, v.value, offset),
             __shfl_xor_sync(FULL_WARP_MASK, v.index, offset)};
+}
+template <class A> __device__ __forceinline__ A shuffle_up(A v, int delta)
+{
+    return __shfl_up_sync(FULL_WARP_MASK, v, delta);
+}
+template <class V> __device__ __forceinline__ arg_pair<V> shuffle_up(arg_pair<V> v, int delta)
+{
+    return {__shfl_up_sync(FULL_WARP_MASK, v.value, delta),
+            __shfl_up_sync(FULL_WARP_MASK, v.index, delta)};
 }
 template <class A> __device__ __forceinline__ A load_at_l2(const A *p) { return __ldcg(p); }
 template <class V> __device__ __forceinline__ arg_pair<V> load_at_l2(const arg_pair<V> *p)

@@ -1,0 +1,205 @@
+/* What two kernels that cut segments by the input, not by the segments,
+ * share (steps 29 and 36): a segment may cross threads of a block and tiles
+ * of the grid, and its pieces are joined here.
+ *
+ *   Across threads: each thread leaves one segment open at the end of its
+ *   share (its carry: the segment's index as the key, the total so far as
+ *   the value); a segmented scan over the block's carries adds each run of
+ *   threads that leave the same segment open, so thread t's scanned carry is
+ *   that segment's total over threads up to t (scan_block_carries).
+ *   Across tiles: a tile keeps its part of the segment that enters it from
+ *   an earlier tile (its head part) and of the segment that starts in it and
+ *   leaves (its tail part); a last kernel adds a tail part and the heads of
+ *   the tiles the segment enters (combine_tile_parts_kernel), in an order
+ *   fixed by the tile indices: the same whatever grid ran the tiles. */
+#ifndef SEGMENT_CARRIES_CUH
+#define SEGMENT_CARRIES_CUH
+
+#include <cstdint>
+
+#include "cuda_check.h"
+#include "element_traits.cuh"
+
+/* The threads a block of these kernels has. */
+constexpr int SEGMENT_BLOCK = 256;
+
+/* A thread's carry after the scan: the segment it leaves open (the segment
+ * count: none) and the total of the run of neighbours up to it that leave
+ * the same segment open. */
+template <class A> struct carry {
+    size_t key;
+    A value;
+};
+
+/* The scan's shared memory; carry_key and carry_value hold every thread's
+ * scanned carry once scan_block_carries returns (after a barrier). */
+template <class A> struct carry_scan_storage {
+    size_t warp_first_key[SEGMENT_BLOCK / 32], warp_last_key[SEGMENT_BLOCK / 32];
+    A warp_last_value[SEGMENT_BLOCK / 32];
+    size_t carry_key[SEGMENT_BLOCK];
+    A carry_value[SEGMENT_BLOCK];
+};
+
+/* The segmented scan within a warp; lane 0 and lane 31 publish the warp's
+ * first key and its last carry for add_earlier_warps. */
+template <class Op, class A>
+__device__ __forceinline__ A scan_warp_carries(carry_scan_storage<A> &s, size_t key, A value)
+{
+    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        const size_t other_key = __shfl_up_sync(FULL_WARP_MASK, key, d);
+        const A other = shuffle_up(value, d);
+        if (lane >= (unsigned)d && other_key == key)
+            value = Op{}(other, value);
+    }
+    if (lane == 0)
+        s.warp_first_key[warp] = key;
+    if (lane == 31) {
+        s.warp_last_key[warp] = key;
+        s.warp_last_value[warp] = value;
+    }
+    return value;
+}
+
+/* A thread still in its warp's first segment adds the earlier warps that
+ * end in it, back to the first that began it. */
+template <class Op, class A>
+__device__ __forceinline__ A add_earlier_warps(const carry_scan_storage<A> &s, size_t key, A value)
+{
+    const unsigned warp = threadIdx.x / 32;
+    if (key == s.warp_first_key[warp]) {
+        unsigned from = warp;
+        while (from > 0 && s.warp_last_key[from - 1] == key) {
+            --from;
+            if (s.warp_first_key[from] != key)
+                break;
+        }
+        if (from < warp) {
+            A before = s.warp_last_value[from];
+            for (unsigned w = from + 1; w < warp; ++w)
+                before = Op{}(before, s.warp_last_value[w]);
+            value = Op{}(before, value);
+        }
+    }
+    return value;
+}
+
+/* The carries' segmented scan over the block, published in carry_key and
+ * carry_value; every thread of the block calls it. The caller puts a
+ * barrier between this and any read of another thread's carry. */
+template <class Op, class A>
+__device__ __forceinline__ carry<A> scan_block_carries(carry_scan_storage<A> &s, size_t key, A value)
+{
+    value = scan_warp_carries<Op>(s, key, value);
+    __syncthreads();
+    value = add_earlier_warps<Op>(s, key, value);
+    s.carry_key[threadIdx.x] = key;
+    s.carry_value[threadIdx.x] = value;
+    return {key, value};
+}
+
+/* Each tile's parts of the segments that cross tiles, written by every tile
+ * on every call (the segment count where a tile has none), so nothing needs
+ * zeroing. */
+template <class A> struct tile_parts {
+    size_t *head_segments; /* the segment that enters the tile, if it has elements here */
+    size_t *tail_segments; /* the segment that starts in the tile and leaves it */
+    A *heads, *tails;      /* their totals over the tile */
+
+    static size_t bytes(size_t tiles) { return tiles * (2 * sizeof(size_t) + 2 * sizeof(A)); }
+    static tile_parts at(void *workspace, size_t tiles)
+    {
+        size_t *segments = (size_t *)workspace;
+        A *totals = (A *)(segments + 2 * tiles);
+        return {segments, segments + tiles, totals, totals + tiles};
+    }
+    __device__ void store(size_t tile, size_t head_segment, A head, size_t tail_segment, A tail) const
+    {
+        head_segments[tile] = head_segment;
+        tail_segments[tile] = tail_segment;
+        heads[tile] = head;
+        tails[tile] = tail;
+    }
+};
+
+/* The last kernel: a warp a tile where a segment starts and leaves adds
+ * that tile's tail and the heads of the tiles the segment enters. The
+ * first round reads the next 32 tiles' heads, a lane each; later rounds
+ * (a segment past 32 tiles) the next 32 x LOOKAHEAD, LOOKAHEAD consecutive
+ * ones a lane, so a segment a thousand tiles long takes a few rounds, not a
+ * thousand dependent reads. A round's heads are folded in a fixed tree
+ * (each lane's chain, then the lanes by position), which depends on the
+ * tile indices alone: the same bits whatever grid ran the tiles. */
+constexpr int LOOKAHEAD = 8;
+
+/* One round: the heads of the `per_lane` x 32 tiles from `first` that
+ * continue `segment` (a prefix of them), folded; `more` when every one did.
+ * count_none: the segment count, which no segment has. */
+template <class A, class Op>
+__device__ __forceinline__ A fold_heads_round(const tile_parts<A> &parts, size_t tiles,
+                                              size_t segment, size_t first, int per_lane,
+                                              size_t count_none, bool *more)
+{
+    const unsigned lane = threadIdx.x % 32;
+    size_t segments[LOOKAHEAD];
+    A heads[LOOKAHEAD];
+#pragma unroll
+    for (int j = 0; j < LOOKAHEAD; ++j) { /* every read in flight before the first compare */
+        const size_t tile = first + (size_t)lane * per_lane + j;
+        segments[j] = count_none;
+        if (j < per_lane && tile < tiles) {
+            segments[j] = parts.head_segments[tile];
+            heads[j] = parts.heads[tile];
+        }
+    }
+    A lane_total = identity<Op, A>();
+    int matched = 0;
+#pragma unroll
+    for (int j = 0; j < LOOKAHEAD; ++j)
+        if (matched == j && segments[j] == segment) {
+            lane_total = Op{}(lane_total, heads[j]);
+            matched = j + 1;
+        }
+    const unsigned whole = __ballot_sync(FULL_WARP_MASK, matched == per_lane);
+    const unsigned last = whole == FULL_WARP_MASK ? 31 : (unsigned)__ffs(~whole) - 1;
+    if (lane > last)
+        lane_total = identity<Op, A>();
+#pragma unroll
+    for (int offset = 16; offset > 0; offset /= 2) {
+        const A other = shuffle_xor(lane_total, offset);
+        lane_total = (lane & offset) ? Op{}(other, lane_total) : Op{}(lane_total, other);
+    }
+    *more = whole == FULL_WARP_MASK;
+    return lane_total;
+}
+
+template <class A, class Op>
+__global__ void combine_tile_parts_kernel(tile_parts<A> parts, size_t tiles, size_t count,
+                                          A *__restrict__ out)
+{
+    const size_t tile = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
+    if (tile >= tiles)
+        return;
+    const size_t segment = parts.tail_segments[tile];
+    if (segment >= count)
+        return;
+    A total = parts.tails[tile];
+    bool more = true;
+    for (size_t first = tile + 1, per_lane = 1; more; first += 32 * per_lane, per_lane = LOOKAHEAD)
+        total = Op{}(total, fold_heads_round<A, Op>(parts, tiles, segment, first, (int)per_lane, count, &more));
+    if (threadIdx.x % 32 == 0)
+        out[segment] = total;
+}
+
+/* Launches combine_tile_parts_kernel over `tiles` tiles. */
+template <class A, class Op>
+int combine_tile_parts(tile_parts<A> parts, size_t tiles, size_t count, A *out, cudaStream_t stream)
+{
+    combine_tile_parts_kernel<A, Op><<<(unsigned)ceil_div(tiles, 8), 256, 0, stream>>>(
+        parts, tiles, count, out);
+    CUDA_TRY_LAUNCH();
+    return 0;
+}
+
+#endif
