@@ -10,7 +10,9 @@
  *   an input pointer one element off 16 bytes; one tall column (2^20 + 3
  *   rows, misaligned);
  *   segments: many empty (uniform:1), empty first and last, one long among
- *   a thousand short, uniform:8, uniform:1000, powerlaw:100;
+ *   a thousand short, 20000 empty between two of 300001 (tiles of ends
+ *   alone, segments across more than 32 tiles), uniform:8, uniform:1000,
+ *   powerlaw:100;
  * on fresh random data (signed, seed printed) and on data with an exact
  * answer (small-ints). Each case is called twice, the results poisoned with
  * different bytes each time (an unwritten row cannot match twice), and every
@@ -26,7 +28,7 @@
  *   test_shapes_gpu [--seed N] [--method NAME] [--quick | --large]
  * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 16, 32, 33, 257
  * and 4097 of 2^14 elements, columns 1, 3, 32, 33 and 257, a long row of 2^18 + 3, the segment edges, one
- * long segment among short ones, uniform:8 and powerlaw:100, one pair per element type, signed data.
+ * long segment among short ones, the empty run between two of 140001, uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
  * 2^20 + 1 (shorter than 2^31), and 16 columns of 2^27 + 1 rows, the float
  * sum and argmax alone, every method but a thread per column and the CPU
@@ -269,6 +271,28 @@ static bool too_slow_past_2_31(const struct method *m)
  * past 2^31 elements. */
 enum case_set { CASES_DEFAULT, CASES_QUICK, CASES_LARGE };
 
+/* A run of empty segments longer than any tile (a tile of ends alone)
+ * between two segments longer than 32 tiles (the cross-tile combine's
+ * later rounds), from an input pointer one element off 16 bytes. */
+static struct shape_case empty_run_case(segment_offset **offsets, bool quick)
+{
+    const size_t empty = 20000, long_length = quick ? 140001 : 300001;
+    segment_offset *o = malloc((empty + 4) * sizeof *o);
+    CHECK(o != NULL);
+    o[0] = 0;
+    o[1] = long_length;
+    for (size_t i = 2; i <= empty + 1; ++i)
+        o[i] = long_length;
+    o[empty + 2] = 2 * long_length;
+    o[empty + 3] = 2 * long_length + 3;
+    *offsets = o;
+    struct shape_case c = {.shape = {.kind = SHAPE_SEGMENTS, .count = empty + 3, .offsets = o},
+                           .n = 2 * long_length + 3, .offset = 1};
+    snprintf(c.label, sizeof c.label, "segments: %zu empty between two of %zu, offset 1", empty,
+             long_length);
+    return c;
+}
+
 /* The cases, offsets malloc'd into offsets[] (free them). */
 static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uint64_t seed,
                          enum case_set set)
@@ -322,6 +346,7 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
         .n = offsets[lists][short_segments + 1], .offset = 1};
     ++lists;
     snprintf(cases[count++].label, sizeof cases[0].label, "segments: one long among short, offset 1");
+    cases[count++] = empty_run_case(&offsets[lists++], quick);
     for (size_t i = 0; i < COUNT(SEGMENT_SPECS); ++i) {
         struct segment_spec spec;
         char err[256];
@@ -400,7 +425,7 @@ int main(int argc, char **argv)
     if (set != CASES_LARGE)
         harness_should_check_every_row(seed);
 
-    struct shape_case cases[64];
+    struct shape_case cases[80];
     segment_offset *offsets[16];
     const size_t case_count = make_cases(cases, offsets, seed, set);
     /* Pair, case, distribution outermost: each input and its reference are

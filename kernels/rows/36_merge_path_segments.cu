@@ -1,0 +1,422 @@
+/* Step 36 - merge-path segments: equal shares of elements and segment ends.
+ *
+ * Idea: count a segment's end as an item beside its elements, and give every
+ * thread the same number of items (K, 16 floats' worth): the merge path of
+ * Merrill and Garland (SC 2016) over the offsets and the element indices.
+ * A block takes a tile of 256 K items; where the tile starts is found by a
+ * search once a block, and each next tile starts where the last one
+ * stopped, as a block runs a contiguous run of tiles. A tile stages its
+ * elements in shared memory with asynchronous 16-byte copies (no registers
+ * held while they fly) and, at the same time, the ends that fall in it
+ * (local 32-bit offsets); each thread finds its first item by a binary
+ * search of those ends, walks its K items - an element joins the running
+ * total, an end closes the segment - and leaves the segment it ends in open
+ * (its carry). A segmented scan of the carries (segment_carries.cuh) joins
+ * segments that cross threads; a thread's first closed segment takes the
+ * carry of the thread before it. Results go to shared memory over their
+ * segments' ends and leave the block in one coalesced sweep; a segment
+ * that crosses tiles is joined in tile order by a last kernel.
+ *
+ * Fixes from balanced segments (29): there a thread walks a fixed number of
+ * elements, so a run of empty segments is work nobody was given, and a tile
+ * is a chain - its first segment from a first kernel's list, then the
+ * window of offsets, then the walk - that a block runs one tile at a time
+ * with 60 registers. Here the first kernel is gone (a search a block, not a
+ * pass over every offset), the elements and the ends are read at once, the
+ * walk runs on shared memory in 32-bit indices, and the elements need no
+ * registers while in flight, so more blocks fit an SM. Every tile holds the
+ * same number of items whatever the lengths, and its results are written as
+ * whole sectors, not a store a segment.
+ *
+ * Cost: the input, the offsets and the results once each, had the memory
+ * set the pace; a tile also reads up to its item count of elements, some of
+ * which are the next tile's (L2 hits), and argmax and argmin take fewer
+ * items a thread (their results are 16 bytes). Measured against the
+ * whole-array sum and step 29 in bench/results/ (segment sweeps) and
+ * bench/NOTES.md, session 12.
+ *   bench_compare --segments powerlaw:100 -m merge_path_segments
+ *   bench_compare --segment-sweep -m merge_path_segments,balanced_segments,cub_segmented
+ */
+#include <cuda_pipeline.h>
+
+#include <cstdint>
+
+#include "grid_size.cuh"
+#include "identity_fill.cuh"
+#include "method.cuh"
+#include "segment_carries.cuh"
+#include "shape.h"
+#include "summation_order.h"
+#include "vector_loads.cuh"
+
+namespace {
+
+constexpr int BLOCK = SEGMENT_BLOCK;
+/* Shared memory a thread: its items' elements and a slot each for their ends. */
+constexpr int TILE_BYTES_PER_THREAD = 128;
+/* Offsets read in one trip to memory: up to this many rounds of one a thread. */
+constexpr int MAX_ROUNDS = 8;
+/* Blocks an SM: caps the registers at 40 (a few bytes spill, in the
+ * once-a-block search), where 58 would leave 4 blocks and their copies. */
+constexpr int MIN_BLOCKS_PER_SM = 6;
+/* The slot past a tile's last end: no end comes before it. */
+constexpr uint32_t NO_MORE_ENDS = UINT32_MAX;
+
+/* A segment's end while the tile is read, its result once the walk closed it. */
+template <class R> union end_slot {
+    uint32_t end; /* offsets[segment + 1], counted from the tile's first element */
+    R result;
+};
+
+template <class T, class Op> struct merge_tile {
+    using R = result_t<T, Op>;
+    static constexpr int W = VECTOR_WIDTH<T>;
+    static constexpr int K = TILE_BYTES_PER_THREAD / (sizeof(T) + sizeof(end_slot<R>));
+    static constexpr int ITEMS = K * BLOCK;
+
+    struct storage {
+        alignas(16) unsigned char element_bytes[(ITEMS + 2 * W) * sizeof(T)];
+        end_slot<R> slots[ITEMS + 1];
+        carry_scan_storage<R> scan;
+        size_t first_begin;     /* offsets[first segment]: where the tile's first segment began */
+        unsigned ends;          /* segment ends in the tile */
+        bool open_has_elements; /* the segment open at the tile's end has elements in it */
+    };
+};
+
+/* Where diagonal d of the merge path crosses: the number of segment ends
+ * among the first d items, #{k < count : k + offsets[k + 1] < d} (an end
+ * comes after its segment's elements). A search of the whole block: each
+ * round 256 probes, counted with one barrier, narrow the range 256 times. */
+__device__ size_t find_diagonal(const segment_offset *__restrict__ offsets, size_t count, size_t n,
+                                size_t d)
+{
+    size_t lo = d > n ? d - n : 0, hi = d < count ? d : count; /* the answer is in [lo, hi] */
+    while (lo < hi) {
+        const size_t step = (hi - lo + BLOCK - 1) / BLOCK, k = lo + threadIdx.x * step;
+        const int before = __syncthreads_count(k < hi && k + offsets[k + 1] < d);
+        if (before == 0) {
+            hi = lo;
+        } else {
+            const size_t next_lo = lo + (before - 1) * step + 1;
+            hi = lo + before * step < hi ? lo + before * step : hi;
+            lo = next_lo;
+        }
+    }
+    return lo;
+}
+
+/* The elements [element, element + items) clipped to n, into shared memory
+ * at index e - element + lead (lead puts the 16-byte vectors on 16-byte
+ * slots): the vectors by asynchronous copies, the array's misaligned head
+ * and its tail (fewer than a vector each) by plain loads. Returns lead; the
+ * copies land after __pipeline_wait_prior. Some of them may be the next
+ * tile's elements: a tile has at most `items` elements, often fewer. */
+template <class T>
+__device__ __forceinline__ unsigned stage_elements(T *staged, const T *__restrict__ in, size_t n,
+                                                   size_t element, unsigned items)
+{
+    constexpr unsigned W = VECTOR_WIDTH<T>;
+    const unsigned t = threadIdx.x;
+    const size_t head = misaligned_head(in, n), vectors = (n - head) / W;
+    const size_t body_end = head + vectors * W;
+    const size_t end = element + items < n ? element + items : n;
+    const unsigned lead = (unsigned)((element + W - head) % W);
+    const size_t first = element <= head ? 0 : (element - head) / W;
+    const size_t last_needed = end > head ? (end - head + W - 1) / W : 0;
+    const size_t last = last_needed < vectors ? last_needed : vectors;
+    const uint4 *body = reinterpret_cast<const uint4 *>(in + head);
+    for (size_t v = first + t; v < last; v += BLOCK)
+        __pipeline_memcpy_async(&staged[head + v * W - element + lead], &body[v], 16);
+    __pipeline_commit();
+    if (t < W) {
+        const size_t h = element + t, tail = (element > body_end ? element : body_end) + t;
+        if (h < head && h < end)
+            staged[h - element + lead] = in[h];
+        if (tail < end)
+            staged[tail - element + lead] = in[tail];
+    }
+    return lead;
+}
+
+/* The ends of segments `segment` on that fall in the tile, into the slots
+ * (local offsets), in trips of up to MAX_ROUNDS rounds of one a thread: the
+ * first trip as many as the host expects (`rounds`), then more while every
+ * end read was still inside. Publishes the count, the sentinel after the
+ * last end, the first segment's beginning and whether the segment left open
+ * has elements here; the caller's next barrier makes them visible. */
+template <class R>
+__device__ __forceinline__ void stage_ends(end_slot<R> *slots, unsigned *ends_out,
+                                           size_t *first_begin, bool *open_has_elements,
+                                           const segment_offset *__restrict__ offsets,
+                                           size_t count, size_t segment, size_t element,
+                                           unsigned items, int rounds)
+{
+    const unsigned t = threadIdx.x;
+    const size_t begin = t == 0 ? offsets[segment] : 0;
+    unsigned ends = 0;
+    for (;;) {
+        segment_offset o[MAX_ROUNDS];
+#pragma unroll
+        for (int r = 0; r < MAX_ROUNDS; ++r) {
+            const size_t j = segment + 1 + ends + (size_t)r * BLOCK + t;
+            if (r < rounds)
+                o[r] = j <= count ? offsets[j] : (segment_offset)-1;
+        }
+        unsigned found = 0;
+#pragma unroll
+        for (int r = 0; r < MAX_ROUNDS; ++r)
+            if (r < rounds) {
+                const size_t k = ends + (size_t)r * BLOCK + t, local = o[r] - element;
+                const bool inside = o[r] != (segment_offset)-1 && k + local < items;
+                if (inside)
+                    slots[k].end = (uint32_t)local;
+                found += __syncthreads_count(inside);
+            }
+        const unsigned read = (unsigned)rounds * BLOCK;
+        ends += found;
+        if (found < read || ends >= items || segment + 1 + ends > count)
+            break;
+        rounds = 2 * rounds < MAX_ROUNDS ? 2 * rounds : MAX_ROUNDS;
+    }
+    if (t == 0) {
+        const unsigned elements = items - ends;
+        *ends_out = ends;
+        *first_begin = begin;
+        *open_has_elements = ends == 0 ? elements > 0 : slots[ends - 1].end < elements;
+        slots[ends].end = NO_MORE_ENDS;
+    }
+}
+
+/* The first item of a thread starting at diagonal d of the tile: how many
+ * of the tile's `ends` come before it (k + end_k < d). */
+template <class R>
+__device__ __forceinline__ unsigned ends_before(const end_slot<R> *slots, unsigned ends,
+                                                unsigned elements, unsigned d)
+{
+    unsigned lo = d > elements ? d - elements : 0, hi = d < ends ? d : ends;
+    while (lo < hi) {
+        const unsigned mid = (lo + hi) / 2;
+        if (mid + slots[mid].end < d)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* One thread's share of a tile: where it starts and the items it has. */
+struct thread_items {
+    unsigned first_end, first_element, count;
+    size_t first_begin; /* where its first segment began (argmax, argmin: indices) */
+};
+
+/* What a thread's walk leaves: its first closed segment's part (if `closed`),
+ * the segment it ends in and that segment's total so far. */
+template <class R> struct walk_result {
+    R first, acc;
+    unsigned open_end;
+    bool closed;
+};
+
+/* The walk over a thread's items: an element joins the total, an end writes
+ * the total over its slot (the thread's first end waits for the carries
+ * before it) and starts the next segment. Without an end among the items,
+ * the elements alone, in one chain. */
+template <class T, class Op>
+__device__ __forceinline__ walk_result<result_t<T, Op>>
+walk_items(const T *staged, end_slot<result_t<T, Op>> *slots, const thread_items &items,
+           size_t element)
+{
+    using R = result_t<T, Op>;
+    constexpr int K = merge_tile<T, Op>::K;
+    walk_result<R> w{identity<Op, R>(), identity<Op, R>(), items.first_end, false};
+    unsigned e = items.first_element, next_end = slots[w.open_end].end;
+    size_t begin = items.first_begin;
+    if (next_end >= e + items.count) {
+#pragma unroll
+        for (int i = 0; i < K; ++i)
+            if (i < (int)items.count)
+                w.acc = combine_later<Op>(w.acc, lift<Op>(staged[e + i], element + e + i - begin));
+        return w;
+    }
+#pragma unroll
+    for (int i = 0; i < K; ++i) {
+        if (i >= (int)items.count)
+            break;
+        if (next_end <= e) {
+            if (w.closed)
+                slots[w.open_end].result = w.acc;
+            else
+                w.first = w.acc;
+            w.closed = true;
+            w.acc = identity<Op, R>();
+            next_end = slots[++w.open_end].end;
+            begin = element + e;
+        } else {
+            w.acc = combine_later<Op>(w.acc, lift<Op>(staged[e], element + e - begin));
+            ++e;
+        }
+    }
+    return w;
+}
+
+/* After the walk: each thread's first closed segment gets the carry of the
+ * thread before it, then the tile's results leave in one coalesced sweep -
+ * but the segment that began in an earlier tile, kept as the tile's head
+ * part - and the last thread stores the tile's cross-tile parts. */
+template <class T, class Op>
+__device__ __forceinline__ void finish_tile(typename merge_tile<T, Op>::storage &s,
+                                            const walk_result<result_t<T, Op>> &w,
+                                            const thread_items &items, size_t segment,
+                                            size_t element, size_t count, size_t tile,
+                                            result_t<T, Op> *__restrict__ out,
+                                            tile_parts<result_t<T, Op>> parts)
+{
+    using R = result_t<T, Op>;
+    const unsigned t = threadIdx.x;
+    const carry<R> c = scan_block_carries<Op>(s.scan, segment + w.open_end, w.acc);
+    __syncthreads();
+    if (w.closed) {
+        R total = w.first;
+        if (t > 0 && s.scan.carry_key[t - 1] == segment + items.first_end)
+            total = Op{}(s.scan.carry_value[t - 1], w.first);
+        s.slots[items.first_end].result = total;
+    }
+    __syncthreads();
+    const unsigned ends = s.ends;
+    const bool began_before = s.first_begin < element;
+    for (unsigned k = t; k < ends; k += BLOCK)
+        if (k > 0 || !began_before)
+            out[segment + k] = s.slots[k].result;
+    if (t == BLOCK - 1) {
+        size_t head_segment = count, tail_segment = count;
+        R head = identity<Op, R>(), tail = identity<Op, R>();
+        if (ends > 0 && began_before) {
+            head_segment = segment;
+            head = s.slots[0].result;
+        }
+        if (segment + ends < count && s.open_has_elements) {
+            if (ends == 0 && began_before) {
+                head_segment = segment;
+                head = c.value;
+            } else {
+                tail_segment = segment + ends;
+                tail = c.value;
+            }
+        }
+        parts.store(tile, head_segment, head, tail_segment, tail);
+    }
+}
+
+/* One tile: its items are diagonals [tile ITEMS, + items) of the merge path,
+ * starting at segment `segment` and element `element`. Returns its ends. */
+template <class T, class Op>
+__device__ __forceinline__ unsigned reduce_tile(typename merge_tile<T, Op>::storage &s,
+                                                const T *__restrict__ in, size_t n,
+                                                const segment_offset *__restrict__ offsets,
+                                                size_t count, size_t segment, size_t element,
+                                                unsigned items, int rounds, size_t tile,
+                                                result_t<T, Op> *__restrict__ out,
+                                                tile_parts<result_t<T, Op>> parts)
+{
+    constexpr int K = merge_tile<T, Op>::K;
+    T *staged = reinterpret_cast<T *>(s.element_bytes);
+    const unsigned lead = stage_elements(staged, in, n, element, items);
+    stage_ends(s.slots, &s.ends, &s.first_begin, &s.open_has_elements, offsets, count, segment,
+               element, items, rounds);
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    const unsigned ends = s.ends, elements = items - ends, d = threadIdx.x * K;
+    thread_items mine{ends, elements, 0, 0};
+    if (d < items) {
+        mine.first_end = ends_before(s.slots, ends, elements, d);
+        mine.first_element = d - mine.first_end;
+        mine.count = items - d < (unsigned)K ? items - d : K;
+        mine.first_begin = mine.first_end == 0 ? s.first_begin
+                                               : element + s.slots[mine.first_end - 1].end;
+    }
+    __syncthreads(); /* every search is done before the walks write results over ends */
+    const walk_result<result_t<T, Op>> w = walk_items<T, Op>(staged + lead, s.slots, mine, element);
+    finish_tile<T, Op>(s, w, mine, segment, element, count, tile, out, parts);
+    __syncthreads(); /* shared memory is the next tile's */
+    return ends;
+}
+
+/* A block a contiguous run of `tiles_per_block` tiles: a search for the
+ * first, then each tile starts where the last one stopped. */
+template <class T, class Op>
+__global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_kernel(
+    const T *__restrict__ in, size_t n, const segment_offset *__restrict__ offsets, size_t count,
+    size_t tiles, size_t tiles_per_block, int rounds, result_t<T, Op> *__restrict__ out,
+    tile_parts<result_t<T, Op>> parts)
+{
+    constexpr size_t ITEMS = merge_tile<T, Op>::ITEMS;
+    __shared__ typename merge_tile<T, Op>::storage s;
+    const size_t first_tile = blockIdx.x * tiles_per_block;
+    if (first_tile >= tiles)
+        return;
+    const size_t last_tile = first_tile + tiles_per_block < tiles ? first_tile + tiles_per_block : tiles;
+    size_t segment = find_diagonal(offsets, count, n, first_tile * ITEMS);
+    size_t element = first_tile * ITEMS - segment;
+    for (size_t tile = first_tile; tile < last_tile; ++tile) {
+        const size_t left = n + count - tile * ITEMS;
+        const unsigned items = (unsigned)(left < ITEMS ? left : ITEMS);
+        const unsigned ends = reduce_tile<T, Op>(s, in, n, offsets, count, segment, element, items,
+                                                 rounds, tile, out, parts);
+        segment += ends;
+        element += items - ends;
+    }
+}
+
+template <class T, class Op> struct merge_path_segments_launch {
+    using R = result_t<T, Op>;
+    static constexpr size_t ITEMS = merge_tile<T, Op>::ITEMS;
+
+    static int workspace(reduce_shape shape, size_t n, size_t *bytes)
+    {
+        *bytes = tile_parts<R>::bytes(ceil_div(n + shape.count, ITEMS));
+        return 0;
+    }
+
+    /* One resident wave, each block a contiguous run of tiles, or the grid a
+     * test forces. */
+    static int run(const T *d_in, reduce_shape shape, size_t n, R *d_out, void *workspace,
+                   cudaStream_t stream)
+    {
+        if (shape.count == 0)
+            return 0;
+        if (n == 0) /* every segment empty */
+            return fill_identity<Op>(d_out, shape.count, stream);
+        const size_t tiles = ceil_div(n + shape.count, ITEMS);
+        int grid = 0;
+        PROPAGATE(resident_grid_size((const void *)merge_path_segments_kernel<T, Op>, BLOCK, 0, &grid));
+        grid = launch_grid(tiles < (size_t)grid ? (int)tiles : grid);
+        const size_t tiles_per_block = ceil_div(tiles, grid);
+        /* the ends a tile is expected to hold, with a quarter to spare */
+        const size_t expected = ITEMS * shape.count / (n + shape.count);
+        const size_t rounds = ceil_div(expected + expected / 4 + 2, BLOCK);
+        const tile_parts<R> parts = tile_parts<R>::at(workspace, tiles);
+        merge_path_segments_kernel<T, Op><<<grid, BLOCK, 0, stream>>>(
+            d_in, n, shape.offsets, shape.count, tiles, tiles_per_block,
+            rounds < MAX_ROUNDS ? (int)rounds : MAX_ROUNDS, d_out, parts);
+        CUDA_TRY_LAUNCH();
+        return combine_tile_parts<R, Op>(parts, tiles, shape.count, d_out, stream);
+    }
+};
+
+} // namespace
+
+/* The order within one segment: a thread chains at most K items (21
+ * halves), the scan adds 5 shuffle levels, up to 7 earlier warps and the
+ * carry before a thread's first end, the tiles' combine a chain of rounds
+ * (fewer than the length / 256), each 8 parts a lane and 5 levels of lanes:
+ * within ORDER_THREAD_CHAINS' ceil(L / 256) + 32 + 2 depth. */
+DEFINE_METHOD(merge_path_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 36",
+              .idea = "equal shares of elements and segment ends a thread (the merge path)",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<merge_path_segments_launch, ALL_OPS>,
+              .workspace = workspace_any_pair<merge_path_segments_launch, ALL_OPS>,
+              .flags = METHOD_GRID_INDEPENDENT, /* tiles fixed by n and the count */
+              .order = {.kind = ORDER_THREAD_CHAINS, .width = BLOCK, .depth = 40},
+              .shapes = SHAPE_BIT(SHAPE_SEGMENTS));
