@@ -66,6 +66,13 @@
 #                  uniform:10000, powerlaw:100) -> segments.txt; every
 #                  (type, operator) at widths 32 and 4096 -> rows_matrix.txt
 #     rows_sweep, segments, rows_matrix   the three parts of rows alone
+#     segment_sweep  every GPU method that takes segments (with build-cccl's
+#                  bench_compare when it exists: CUB's segmented reduce of
+#                  CCCL 3.5) over the distributions of SEGMENT_SWEEP and the
+#                  Zipf group-by of bench/zipf_lengths.py, at 64 MiB of
+#                  floats, beside the whole-array sum measured first in the
+#                  same call -> segment_sweep_*.csv and segment_sweep.md (each
+#                  method's share of the whole array's GB/s)
 #     columns      the column steps and vendors (every GPU method that declares
 #                  columns): 128 columns at 64 MiB of floats, then the width
 #                  sweep down the columns (all but steps 30-31, seconds a call
@@ -97,6 +104,8 @@ log="$out/gpu_check.log"
 build=${GPU_CHECK_BUILD:-build-gpu}
 bench="$build/bench/bench_compare"
 status=0
+# The distributions of the segment sweep (a Zipf group-by is added to them).
+SEGMENT_SWEEP="uniform:1 uniform:8 uniform:100 uniform:10000 powerlaw:8 powerlaw:100 powerlaw:1000"
 
 step_expecting() { # step_expecting CODE NAME COMMAND...: log the command and
     local want=$1 name=$2; shift 2 # its output; note a failure if it exits other than CODE
@@ -253,6 +262,20 @@ for s in "$@"; do
                 step "rows_matrix_$cols" bash -c "set -o pipefail; $rows_bench --cols $cols --type all --op all -S 30 -m $row_methods | tee -a $out/rows_matrix.txt"
             done
         fi ;;
+    segment_sweep)
+        seg_bench=$bench
+        [ -x build-cccl/bench/bench_compare ] && seg_bench=build-cccl/bench/bench_compare
+        seg_methods=$("$seg_bench" --list | awk '$3 ~ /segments/ && $2 != "cpu" {print $1}' | paste -sd, -)
+        python3 bench/zipf_lengths.py >"$out/zipf_lengths.txt"
+        step segment_sweep_version "$seg_bench" --version
+        step segment_sweep_whole "$seg_bench" -m one_pass_ilp,cub -S 100 --csv "$out/segment_sweep_whole.csv"
+        for spec in $SEGMENT_SWEEP "file:$out/zipf_lengths.txt"; do
+            name=${spec%%:*}_${spec##*:}
+            [ "${spec%%:*}" = file ] && name=zipf
+            step "segment_sweep_$name" "$seg_bench" --segments "$spec" -S 100 -m "$seg_methods" \
+                --csv "$out/segment_sweep_$name.csv"
+        done
+        step segment_sweep_table bash -c "python3 bench/segment_sweep_table.py $out/segment_sweep_whole.csv $out/segment_sweep_*_*.csv $out/segment_sweep_zipf.csv | tee $out/segment_sweep.md" ;;
     columns)
         col_methods=$("$bench" --list | awk '$3 ~ /columns/ && $2 != "cpu" {print $1}' | paste -sd, -)
         step columns_128 "$bench" --cols 128 --axis 0 -S 100 -m "$col_methods"
