@@ -71,7 +71,10 @@ template <class R> union end_slot {
 template <class T, class Op> struct merge_tile {
     using R = result_t<T, Op>;
     static constexpr int W = VECTOR_WIDTH<T>;
-    static constexpr int K = TILE_BYTES_PER_THREAD / (sizeof(T) + sizeof(end_slot<R>));
+    /* Items a thread: what the budget holds, made odd - the lanes of a warp
+     * read elements K apart, which an even K puts on the same banks of
+     * shared memory (16 floats a thread: 16 lanes on each of 2 banks). */
+    static constexpr int K = (TILE_BYTES_PER_THREAD / (sizeof(T) + sizeof(end_slot<R>)) - 1) | 1;
     static constexpr int ITEMS = K * BLOCK;
 
     struct storage {
@@ -124,10 +127,12 @@ __device__ __forceinline__ unsigned stage_elements(T *staged, const T *__restric
     const unsigned lead = (unsigned)((element + W - head) % W);
     const size_t first = element <= head ? 0 : (element - head) / W;
     const size_t last_needed = end > head ? (end - head + W - 1) / W : 0;
-    const size_t last = last_needed < vectors ? last_needed : vectors;
-    const uint4 *body = reinterpret_cast<const uint4 *>(in + head);
-    for (size_t v = first + t; v < last; v += BLOCK)
-        __pipeline_memcpy_async(&staged[head + v * W - element + lead], &body[v], 16);
+    const size_t last = last_needed < vectors ? last_needed : vectors; /* >= first */
+    /* 32-bit counts from the first vector: fewer registers than 64-bit indices */
+    const uint4 *src = reinterpret_cast<const uint4 *>(in + head) + first;
+    T *dst = staged + (head + first * W - element + lead);
+    for (unsigned v = t; v < last - first; v += BLOCK)
+        __pipeline_memcpy_async(dst + v * W, src + v, 16);
     __pipeline_commit();
     if (t < W) {
         const size_t h = element + t, tail = (element > body_end ? element : body_end) + t;
