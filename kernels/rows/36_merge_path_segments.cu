@@ -52,13 +52,15 @@
 namespace {
 
 constexpr int BLOCK = SEGMENT_BLOCK;
-/* Shared memory a thread: its items' elements and a slot each for their ends. */
-constexpr int TILE_BYTES_PER_THREAD = 128;
+/* Shared memory a thread: its items' elements twice (this tile's and the
+ * next one's, in flight during this one's walk) and a slot each for their
+ * ends. */
+constexpr int TILE_BYTES_PER_THREAD = 160;
 /* Offsets read in one trip to memory: up to this many rounds of one a thread. */
 constexpr int MAX_ROUNDS = 8;
-/* Blocks an SM: caps the registers at 40 (a few bytes spill, in the
- * once-a-block search), where 58 would leave 4 blocks and their copies. */
-constexpr int MIN_BLOCKS_PER_SM = 6;
+/* Blocks an SM: what the shared memory allows (43 KiB a block of floats),
+ * the registers capped to match. */
+constexpr int MIN_BLOCKS_PER_SM = 5;
 /* The slot past a tile's last end: no end comes before it. */
 constexpr uint32_t NO_MORE_ENDS = UINT32_MAX;
 
@@ -74,11 +76,11 @@ template <class T, class Op> struct merge_tile {
     /* Items a thread: what the budget holds, made odd - the lanes of a warp
      * read elements K apart, which an even K puts on the same banks of
      * shared memory (16 floats a thread: 16 lanes on each of 2 banks). */
-    static constexpr int K = (TILE_BYTES_PER_THREAD / (sizeof(T) + sizeof(end_slot<R>)) - 1) | 1;
+    static constexpr int K = (TILE_BYTES_PER_THREAD / (2 * sizeof(T) + sizeof(end_slot<R>)) - 1) | 1;
     static constexpr int ITEMS = K * BLOCK;
 
     struct storage {
-        alignas(16) unsigned char element_bytes[(ITEMS + 2 * W) * sizeof(T)];
+        alignas(16) unsigned char element_bytes[2][(ITEMS + 2 * W) * sizeof(T)];
         end_slot<R> slots[ITEMS + 1];
         carry_scan_storage<R> scan;
         size_t first_begin;     /* offsets[first segment]: where the tile's first segment began */
@@ -146,43 +148,44 @@ __device__ __forceinline__ unsigned stage_elements(T *staged, const T *__restric
 
 /* The ends of segments `segment` on that fall in the tile, into the slots
  * (local offsets), in trips of up to MAX_ROUNDS rounds of one a thread: the
- * first trip as many as the host expects (`rounds`), then more while every
- * end read was still inside. Publishes the count, the sentinel after the
- * last end, the first segment's beginning and whether the segment left open
- * has elements here; the caller's next barrier makes them visible. */
+ * first trip as many as the host expects (`reads`), then more while every
+ * end read was still inside. Returns the count, known to every thread;
+ * publishes it, the sentinel after the last end, the first segment's
+ * beginning and whether the segment left open has elements here, which the
+ * caller's next barrier makes visible. */
 template <class R>
-__device__ __forceinline__ void stage_ends(end_slot<R> *slots, unsigned *ends_out,
-                                           size_t *first_begin, bool *open_has_elements,
-                                           const segment_offset *__restrict__ offsets,
-                                           size_t count, size_t segment, size_t element,
-                                           unsigned items, int rounds)
+__device__ __forceinline__ unsigned stage_ends(end_slot<R> *slots, unsigned *ends_out,
+                                               size_t *first_begin, bool *open_has_elements,
+                                               const segment_offset *__restrict__ offsets,
+                                               size_t count, size_t segment, size_t element,
+                                               unsigned items, unsigned reads)
 {
+    constexpr segment_offset NOT_READ = (segment_offset)-1;
     const unsigned t = threadIdx.x;
     const size_t begin = t == 0 ? offsets[segment] : 0;
     unsigned ends = 0;
     for (;;) {
+        const unsigned rounds = (reads + BLOCK - 1) / BLOCK;
         segment_offset o[MAX_ROUNDS];
 #pragma unroll
-        for (int r = 0; r < MAX_ROUNDS; ++r) {
-            const size_t j = segment + 1 + ends + (size_t)r * BLOCK + t;
-            if (r < rounds)
-                o[r] = j <= count ? offsets[j] : (segment_offset)-1;
+        for (unsigned r = 0; r < MAX_ROUNDS; ++r) {
+            const size_t j = segment + 1 + ends + r * BLOCK + t;
+            o[r] = r * BLOCK + t < reads && j <= count ? offsets[j] : NOT_READ;
         }
         unsigned found = 0;
 #pragma unroll
-        for (int r = 0; r < MAX_ROUNDS; ++r)
+        for (unsigned r = 0; r < MAX_ROUNDS; ++r)
             if (r < rounds) {
-                const size_t k = ends + (size_t)r * BLOCK + t, local = o[r] - element;
-                const bool inside = o[r] != (segment_offset)-1 && k + local < items;
+                const size_t k = ends + r * BLOCK + t, local = o[r] - element;
+                const bool inside = o[r] != NOT_READ && k + local < items;
                 if (inside)
                     slots[k].end = (uint32_t)local;
                 found += __syncthreads_count(inside);
             }
-        const unsigned read = (unsigned)rounds * BLOCK;
         ends += found;
-        if (found < read || ends >= items || segment + 1 + ends > count)
+        if (found < reads || ends >= items || segment + 1 + ends > count)
             break;
-        rounds = 2 * rounds < MAX_ROUNDS ? 2 * rounds : MAX_ROUNDS;
+        reads = 2 * reads < MAX_ROUNDS * BLOCK ? 2 * reads : MAX_ROUNDS * BLOCK;
     }
     if (t == 0) {
         const unsigned elements = items - ends;
@@ -191,6 +194,7 @@ __device__ __forceinline__ void stage_ends(end_slot<R> *slots, unsigned *ends_ou
         *open_has_elements = ends == 0 ? elements > 0 : slots[ends - 1].end < elements;
         slots[ends].end = NO_MORE_ENDS;
     }
+    return ends;
 }
 
 /* The first item of a thread starting at diagonal d of the tile: how many
@@ -314,25 +318,17 @@ __device__ __forceinline__ void finish_tile(typename merge_tile<T, Op>::storage 
     }
 }
 
-/* One tile: its items are diagonals [tile ITEMS, + items) of the merge path,
- * starting at segment `segment` and element `element`. Returns its ends. */
+/* One tile, its ends staged and its elements landed (`staged`: element 0
+ * of the tile): each thread's search, walk and the tile's results. */
 template <class T, class Op>
-__device__ __forceinline__ unsigned reduce_tile(typename merge_tile<T, Op>::storage &s,
-                                                const T *__restrict__ in, size_t n,
-                                                const segment_offset *__restrict__ offsets,
-                                                size_t count, size_t segment, size_t element,
-                                                unsigned items, int rounds, size_t tile,
-                                                result_t<T, Op> *__restrict__ out,
-                                                tile_parts<result_t<T, Op>> parts)
+__device__ __forceinline__ void reduce_tile(typename merge_tile<T, Op>::storage &s, const T *staged,
+                                            size_t count, size_t segment, size_t element,
+                                            unsigned items, unsigned ends, size_t tile,
+                                            result_t<T, Op> *__restrict__ out,
+                                            tile_parts<result_t<T, Op>> parts)
 {
     constexpr int K = merge_tile<T, Op>::K;
-    T *staged = reinterpret_cast<T *>(s.element_bytes);
-    const unsigned lead = stage_elements(staged, in, n, element, items);
-    stage_ends(s.slots, &s.ends, &s.first_begin, &s.open_has_elements, offsets, count, segment,
-               element, items, rounds);
-    __pipeline_wait_prior(0);
-    __syncthreads();
-    const unsigned ends = s.ends, elements = items - ends, d = threadIdx.x * K;
+    const unsigned elements = items - ends, d = threadIdx.x * K;
     thread_items mine{ends, elements, 0, 0};
     if (d < items) {
         mine.first_end = ends_before(s.slots, ends, elements, d);
@@ -342,18 +338,19 @@ __device__ __forceinline__ unsigned reduce_tile(typename merge_tile<T, Op>::stor
                                                : element + s.slots[mine.first_end - 1].end;
     }
     __syncthreads(); /* every search is done before the walks write results over ends */
-    const walk_result<result_t<T, Op>> w = walk_items<T, Op>(staged + lead, s.slots, mine, element);
+    const walk_result<result_t<T, Op>> w = walk_items<T, Op>(staged, s.slots, mine, element);
     finish_tile<T, Op>(s, w, mine, segment, element, count, tile, out, parts);
-    __syncthreads(); /* shared memory is the next tile's */
-    return ends;
+    __syncthreads(); /* the slots and this tile's elements are the next tiles' */
 }
 
 /* A block a contiguous run of `tiles_per_block` tiles: a search for the
- * first, then each tile starts where the last one stopped. */
+ * first, then each tile starts where the last one stopped. Two element
+ * buffers: once a tile's ends are counted, where the next tile's elements
+ * begin is known, and their copies fly during this tile's walk. */
 template <class T, class Op>
 __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_kernel(
     const T *__restrict__ in, size_t n, const segment_offset *__restrict__ offsets, size_t count,
-    size_t tiles, size_t tiles_per_block, int rounds, result_t<T, Op> *__restrict__ out,
+    size_t tiles, size_t tiles_per_block, unsigned reads, result_t<T, Op> *__restrict__ out,
     tile_parts<result_t<T, Op>> parts)
 {
     constexpr size_t ITEMS = merge_tile<T, Op>::ITEMS;
@@ -362,15 +359,32 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_
     if (first_tile >= tiles)
         return;
     const size_t last_tile = first_tile + tiles_per_block < tiles ? first_tile + tiles_per_block : tiles;
+    const auto items_of = [&](size_t tile) {
+        const size_t left = n + count - tile * ITEMS;
+        return (unsigned)(left < ITEMS ? left : ITEMS);
+    };
+    const auto buffer = [&](unsigned which) { return reinterpret_cast<T *>(s.element_bytes[which]); };
     size_t segment = find_diagonal(offsets, count, n, first_tile * ITEMS);
     size_t element = first_tile * ITEMS - segment;
+    unsigned lead = stage_elements(buffer(0), in, n, element, items_of(first_tile));
     for (size_t tile = first_tile; tile < last_tile; ++tile) {
-        const size_t left = n + count - tile * ITEMS;
-        const unsigned items = (unsigned)(left < ITEMS ? left : ITEMS);
-        const unsigned ends = reduce_tile<T, Op>(s, in, n, offsets, count, segment, element, items,
-                                                 rounds, tile, out, parts);
+        const unsigned items = items_of(tile), which = (unsigned)(tile - first_tile) % 2;
+        const unsigned ends = stage_ends(s.slots, &s.ends, &s.first_begin, &s.open_has_elements,
+                                         offsets, count, segment, element, items, reads);
+        unsigned next_lead = 0;
+        if (tile + 1 < last_tile) {
+            next_lead = stage_elements(buffer(which ^ 1), in, n, element + items - ends,
+                                       items_of(tile + 1));
+            __pipeline_wait_prior(1); /* this tile's copies, not the next one's */
+        } else {
+            __pipeline_wait_prior(0);
+        }
+        __syncthreads();
+        reduce_tile<T, Op>(s, buffer(which) + lead, count, segment, element, items, ends, tile, out,
+                           parts);
         segment += ends;
         element += items - ends;
+        lead = next_lead;
     }
 }
 
@@ -400,11 +414,11 @@ template <class T, class Op> struct merge_path_segments_launch {
         const size_t tiles_per_block = ceil_div(tiles, grid);
         /* the ends a tile is expected to hold, with a quarter to spare */
         const size_t expected = ITEMS * shape.count / (n + shape.count);
-        const size_t rounds = ceil_div(expected + expected / 4 + 2, BLOCK);
+        const size_t reads = expected + expected / 4 + 2;
         const tile_parts<R> parts = tile_parts<R>::at(workspace, tiles);
         merge_path_segments_kernel<T, Op><<<grid, BLOCK, 0, stream>>>(
             d_in, n, shape.offsets, shape.count, tiles, tiles_per_block,
-            rounds < MAX_ROUNDS ? (int)rounds : MAX_ROUNDS, d_out, parts);
+            reads < MAX_ROUNDS * BLOCK ? (unsigned)reads : MAX_ROUNDS * BLOCK, d_out, parts);
         CUDA_TRY_LAUNCH();
         return combine_tile_parts<R, Op>(parts, tiles, shape.count, d_out, stream);
     }
