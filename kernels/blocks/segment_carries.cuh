@@ -25,30 +25,31 @@ constexpr int SEGMENT_BLOCK = 256;
 
 /* A thread's carry after the scan: the segment it leaves open (the segment
  * count: none) and the total of the run of neighbours up to it that leave
- * the same segment open. */
-template <class A> struct carry {
-    size_t key;
+ * the same segment open. Key: the segment's index in the grid (size_t) or
+ * in the tile (uint32_t: half the shuffles). */
+template <class A, class Key = size_t> struct carry {
+    Key key;
     A value;
 };
 
 /* The scan's shared memory; carry_key and carry_value hold every thread's
  * scanned carry once scan_block_carries returns (after a barrier). */
-template <class A> struct carry_scan_storage {
-    size_t warp_first_key[SEGMENT_BLOCK / 32], warp_last_key[SEGMENT_BLOCK / 32];
+template <class A, class Key = size_t> struct carry_scan_storage {
+    Key warp_first_key[SEGMENT_BLOCK / 32], warp_last_key[SEGMENT_BLOCK / 32];
     A warp_last_value[SEGMENT_BLOCK / 32];
-    size_t carry_key[SEGMENT_BLOCK];
+    Key carry_key[SEGMENT_BLOCK];
     A carry_value[SEGMENT_BLOCK];
 };
 
 /* The segmented scan within a warp; lane 0 and lane 31 publish the warp's
  * first key and its last carry for add_earlier_warps. */
-template <class Op, class A>
-__device__ __forceinline__ A scan_warp_carries(carry_scan_storage<A> &s, size_t key, A value)
+template <class Op, class A, class Key>
+__device__ __forceinline__ A scan_warp_carries(carry_scan_storage<A, Key> &s, Key key, A value)
 {
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
 #pragma unroll
     for (int d = 1; d < 32; d *= 2) {
-        const size_t other_key = __shfl_up_sync(FULL_WARP_MASK, key, d);
+        const Key other_key = __shfl_up_sync(FULL_WARP_MASK, key, d);
         const A other = shuffle_up(value, d);
         if (lane >= (unsigned)d && other_key == key)
             value = Op{}(other, value);
@@ -64,8 +65,8 @@ __device__ __forceinline__ A scan_warp_carries(carry_scan_storage<A> &s, size_t 
 
 /* A thread still in its warp's first segment adds the earlier warps that
  * end in it, back to the first that began it. */
-template <class Op, class A>
-__device__ __forceinline__ A add_earlier_warps(const carry_scan_storage<A> &s, size_t key, A value)
+template <class Op, class A, class Key>
+__device__ __forceinline__ A add_earlier_warps(const carry_scan_storage<A, Key> &s, Key key, A value)
 {
     const unsigned warp = threadIdx.x / 32;
     if (key == s.warp_first_key[warp]) {
@@ -88,8 +89,9 @@ __device__ __forceinline__ A add_earlier_warps(const carry_scan_storage<A> &s, s
 /* The carries' segmented scan over the block, published in carry_key and
  * carry_value; every thread of the block calls it. The caller puts a
  * barrier between this and any read of another thread's carry. */
-template <class Op, class A>
-__device__ __forceinline__ carry<A> scan_block_carries(carry_scan_storage<A> &s, size_t key, A value)
+template <class Op, class A, class Key>
+__device__ __forceinline__ carry<A, Key> scan_block_carries(carry_scan_storage<A, Key> &s, Key key,
+                                                            A value)
 {
     value = scan_warp_carries<Op>(s, key, value);
     __syncthreads();

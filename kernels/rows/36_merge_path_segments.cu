@@ -52,15 +52,16 @@
 namespace {
 
 constexpr int BLOCK = SEGMENT_BLOCK;
-/* Shared memory a thread: its items' elements twice (this tile's and the
- * next one's, in flight during this one's walk) and a slot each for their
- * ends. */
-constexpr int TILE_BYTES_PER_THREAD = 160;
+/* Shared memory a thread: its items' elements and a slot each for their
+ * ends - as many items as 48 KiB of static shared memory a block holds, as
+ * a tile's fixed costs (its search, loads, scan and barriers) are shared by
+ * its items. */
+constexpr int TILE_BYTES_PER_THREAD = 176;
 /* Offsets read in one trip to memory: up to this many rounds of one a thread. */
 constexpr int MAX_ROUNDS = 8;
-/* Blocks an SM: what the shared memory allows (43 KiB a block of floats),
+/* Blocks an SM: what the shared memory allows (45 KiB a block of floats),
  * the registers capped to match. */
-constexpr int MIN_BLOCKS_PER_SM = 5;
+constexpr int MIN_BLOCKS_PER_SM = 4;
 /* The slot past a tile's last end: no end comes before it. */
 constexpr uint32_t NO_MORE_ENDS = UINT32_MAX;
 
@@ -76,13 +77,13 @@ template <class T, class Op> struct merge_tile {
     /* Items a thread: what the budget holds, made odd - the lanes of a warp
      * read elements K apart, which an even K puts on the same banks of
      * shared memory (16 floats a thread: 16 lanes on each of 2 banks). */
-    static constexpr int K = (TILE_BYTES_PER_THREAD / (2 * sizeof(T) + sizeof(end_slot<R>)) - 1) | 1;
+    static constexpr int K = (TILE_BYTES_PER_THREAD / (sizeof(T) + sizeof(end_slot<R>)) - 1) | 1;
     static constexpr int ITEMS = K * BLOCK;
 
     struct storage {
-        alignas(16) unsigned char element_bytes[2][(ITEMS + 2 * W) * sizeof(T)];
+        alignas(16) unsigned char element_bytes[(ITEMS + 2 * W) * sizeof(T)];
         end_slot<R> slots[ITEMS + 1];
-        carry_scan_storage<R> scan;
+        carry_scan_storage<R, uint32_t> scan; /* keys: the segment's index in the tile */
         size_t first_begin;     /* offsets[first segment]: where the tile's first segment began */
         unsigned ends;          /* segment ends in the tile */
         bool open_has_elements; /* the segment open at the tile's end has elements in it */
@@ -168,10 +169,11 @@ __device__ __forceinline__ unsigned stage_ends(end_slot<R> *slots, unsigned *end
         const unsigned rounds = (reads + BLOCK - 1) / BLOCK;
         segment_offset o[MAX_ROUNDS];
 #pragma unroll
-        for (unsigned r = 0; r < MAX_ROUNDS; ++r) {
-            const size_t j = segment + 1 + ends + r * BLOCK + t;
-            o[r] = r * BLOCK + t < reads && j <= count ? offsets[j] : NOT_READ;
-        }
+        for (unsigned r = 0; r < MAX_ROUNDS; ++r)
+            if (r < rounds) {
+                const size_t j = segment + 1 + ends + r * BLOCK + t;
+                o[r] = r * BLOCK + t < reads && j <= count ? offsets[j] : NOT_READ;
+            }
         unsigned found = 0;
 #pragma unroll
         for (unsigned r = 0; r < MAX_ROUNDS; ++r)
@@ -284,11 +286,11 @@ __device__ __forceinline__ void finish_tile(typename merge_tile<T, Op>::storage 
 {
     using R = result_t<T, Op>;
     const unsigned t = threadIdx.x;
-    const carry<R> c = scan_block_carries<Op>(s.scan, segment + w.open_end, w.acc);
+    const carry<R, uint32_t> c = scan_block_carries<Op>(s.scan, w.open_end, w.acc);
     __syncthreads();
     if (w.closed) {
         R total = w.first;
-        if (t > 0 && s.scan.carry_key[t - 1] == segment + items.first_end)
+        if (t > 0 && s.scan.carry_key[t - 1] == items.first_end)
             total = Op{}(s.scan.carry_value[t - 1], w.first);
         s.slots[items.first_end].result = total;
     }
@@ -344,9 +346,7 @@ __device__ __forceinline__ void reduce_tile(typename merge_tile<T, Op>::storage 
 }
 
 /* A block a contiguous run of `tiles_per_block` tiles: a search for the
- * first, then each tile starts where the last one stopped. Two element
- * buffers: once a tile's ends are counted, where the next tile's elements
- * begin is known, and their copies fly during this tile's walk. */
+ * first, then each tile starts where the last one stopped. */
 template <class T, class Op>
 __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_kernel(
     const T *__restrict__ in, size_t n, const segment_offset *__restrict__ offsets, size_t count,
@@ -359,32 +359,20 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_
     if (first_tile >= tiles)
         return;
     const size_t last_tile = first_tile + tiles_per_block < tiles ? first_tile + tiles_per_block : tiles;
-    const auto items_of = [&](size_t tile) {
-        const size_t left = n + count - tile * ITEMS;
-        return (unsigned)(left < ITEMS ? left : ITEMS);
-    };
-    const auto buffer = [&](unsigned which) { return reinterpret_cast<T *>(s.element_bytes[which]); };
+    T *staged = reinterpret_cast<T *>(s.element_bytes);
     size_t segment = find_diagonal(offsets, count, n, first_tile * ITEMS);
     size_t element = first_tile * ITEMS - segment;
-    unsigned lead = stage_elements(buffer(0), in, n, element, items_of(first_tile));
     for (size_t tile = first_tile; tile < last_tile; ++tile) {
-        const unsigned items = items_of(tile), which = (unsigned)(tile - first_tile) % 2;
+        const size_t left = n + count - tile * ITEMS;
+        const unsigned items = (unsigned)(left < ITEMS ? left : ITEMS);
+        const unsigned lead = stage_elements(staged, in, n, element, items);
         const unsigned ends = stage_ends(s.slots, &s.ends, &s.first_begin, &s.open_has_elements,
                                          offsets, count, segment, element, items, reads);
-        unsigned next_lead = 0;
-        if (tile + 1 < last_tile) {
-            next_lead = stage_elements(buffer(which ^ 1), in, n, element + items - ends,
-                                       items_of(tile + 1));
-            __pipeline_wait_prior(1); /* this tile's copies, not the next one's */
-        } else {
-            __pipeline_wait_prior(0);
-        }
+        __pipeline_wait_prior(0);
         __syncthreads();
-        reduce_tile<T, Op>(s, buffer(which) + lead, count, segment, element, items, ends, tile, out,
-                           parts);
+        reduce_tile<T, Op>(s, staged + lead, count, segment, element, items, ends, tile, out, parts);
         segment += ends;
         element += items - ends;
-        lead = next_lead;
     }
 }
 
