@@ -105,7 +105,7 @@ build=${GPU_CHECK_BUILD:-build-gpu}
 bench="$build/bench/bench_compare"
 status=0
 # The distributions of the segment sweep (a Zipf group-by is added to them).
-SEGMENT_SWEEP="uniform:1 uniform:8 uniform:100 uniform:10000 powerlaw:8 powerlaw:100 powerlaw:1000"
+SEGMENT_SWEEP="uniform:1 uniform:8 uniform:100 uniform:1000 uniform:10000 powerlaw:8 powerlaw:100 powerlaw:1000"
 
 step_expecting() { # step_expecting CODE NAME COMMAND...: log the command and
     local want=$1 name=$2; shift 2 # its output; note a failure if it exits other than CODE

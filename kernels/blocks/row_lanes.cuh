@@ -34,25 +34,15 @@ constexpr int ROW_LANES_BLOCK = 256;
  * forcing 8 blocks (32 registers) spilled. */
 constexpr int ROW_LANES_LOADS = 3;
 
-/* Which rows the lane groups leave to another kernel: none (steps 21, 22,
- * 24); adaptive_rows passes long_segments.cuh's deferral, which lists long
- * segments for a second kernel. */
-struct defer_none {
-    __device__ void let_next_kernel_start() const {}
-    __device__ bool is_long(size_t) const { return false; }
-    __device__ void append(size_t, size_t) const {}
-};
-
 /* A row's first and one-past-last element. */
 struct row_bounds {
     size_t begin, end;
 };
 
-template <int LANES, int LOADS, class T, class Op, class Spans, class Defer = defer_none>
+template <int LANES, int LOADS, class T, class Op, class Spans>
 __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const T *__restrict__ in,
                                                                           size_t n, Spans spans,
-                                                                          result_t<T, Op> *__restrict__ out,
-                                                                          Defer defer = {})
+                                                                          result_t<T, Op> *__restrict__ out)
 {
     using A = result_t<T, Op>;
     constexpr unsigned GROUPS_PER_WARP = 32 / LANES;
@@ -61,7 +51,6 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
     const size_t warp = (blockIdx.x * (size_t)ROW_LANES_BLOCK + threadIdx.x) / 32;
     const size_t warps = (size_t)gridDim.x * (ROW_LANES_BLOCK / 32);
 
-    defer.let_next_kernel_start();
     const size_t stride = warps * GROUPS_PER_WARP;
     /* A row's bounds, read one trip ahead: a segment's offsets are a load
      * from memory, and loading them in the trip that reads the segment put
@@ -79,44 +68,32 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
         const row_bounds here = next;
         next = bounds_of(row + stride);
         A v = identity<Op, A>();
-        bool deferred = false; /* the same for the group's lanes: one row */
-        if (row < spans.count) {
-            const size_t length = here.end - here.begin;
-            deferred = defer.is_long(length);
-            if (!deferred)
-                v = reduce_span<LOADS, Op>(in, n, here.begin, here.end, lane_in_group, LANES);
-            else if (lane_in_group == 0)
-                defer.append(row, length);
-        }
+        if (row < spans.count)
+            v = reduce_span<LOADS, Op>(in, n, here.begin, here.end, lane_in_group, LANES);
         v = group_reduce<LANES, Op>(v);
-        if (row < spans.count && !deferred && lane_in_group == 0)
+        if (row < spans.count && lane_in_group == 0)
             out[row] = v;
     }
 }
 
 /* A resident wave, but no block without a row for each of its groups to start
- * on (and at least one) - or the grid a test forces (launch_grid). A
- * deferral lists long segments: it is built for segments alone. */
-template <int LANES, class T, class Op, int LOADS = ROW_LANES_LOADS, class Defer = defer_none>
+ * on (and at least one) - or the grid a test forces (launch_grid). */
+template <int LANES, class T, class Op, int LOADS = ROW_LANES_LOADS>
 int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
-                           cudaStream_t stream, Defer defer = {})
+                           cudaStream_t stream)
 {
     if (shape.count == 0)
         return 0;
     const auto launch = [&](auto spans) {
-        const auto kernel = lane_group_rows_kernel<LANES, LOADS, T, Op, decltype(spans), Defer>;
+        const auto kernel = lane_group_rows_kernel<LANES, LOADS, T, Op, decltype(spans)>;
         int grid = 0;
         PROPAGATE(capped_resident_grid((const void *)kernel, ROW_LANES_BLOCK, spans.count,
                                        ROW_LANES_BLOCK / LANES, &grid));
-        kernel<<<grid, ROW_LANES_BLOCK, 0, stream>>>(d_in, n, spans, d_out, defer);
+        kernel<<<grid, ROW_LANES_BLOCK, 0, stream>>>(d_in, n, spans, d_out);
         CUDA_TRY_LAUNCH();
         return 0;
     };
-    if constexpr (cuda::std::is_same_v<Defer, defer_none>)
-        return with_spans(shape, launch);
-    else if (shape.kind == SHAPE_SEGMENTS)
-        return launch(offset_segments{shape.count, shape.offsets});
-    return (int)cudaErrorInvalidValue;
+    return with_spans(shape, launch);
 }
 
 /* Lanes per row, and loads a lane, for group_per_row (step 22) and
@@ -160,27 +137,25 @@ template <class T> lane_group group_for(size_t length, enum shape_kind kind)
     return {lanes, 2};
 }
 
-/* Calls launch_lane_group_rows with the group group_for gives `length`; a
- * deferral (segments) is built with three loads alone. */
-template <class T, class Op, class Defer = defer_none>
+/* Calls launch_lane_group_rows with the group group_for gives `length`. */
+template <class T, class Op>
 int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, size_t n,
-                           result_t<T, Op> *d_out, cudaStream_t stream, Defer defer = {})
+                           result_t<T, Op> *d_out, cudaStream_t stream)
 {
     const lane_group g = group_for<T>(length, shape.kind);
     const auto with_loads = [&](auto loads) {
         constexpr int LOADS = decltype(loads)::value;
         switch (g.lanes) {
-        case 2: return launch_lane_group_rows<2, T, Op, LOADS>(d_in, shape, n, d_out, stream, defer);
-        case 4: return launch_lane_group_rows<4, T, Op, LOADS>(d_in, shape, n, d_out, stream, defer);
-        case 8: return launch_lane_group_rows<8, T, Op, LOADS>(d_in, shape, n, d_out, stream, defer);
+        case 2: return launch_lane_group_rows<2, T, Op, LOADS>(d_in, shape, n, d_out, stream);
+        case 4: return launch_lane_group_rows<4, T, Op, LOADS>(d_in, shape, n, d_out, stream);
+        case 8: return launch_lane_group_rows<8, T, Op, LOADS>(d_in, shape, n, d_out, stream);
         default:
             return launch_lane_group_rows<GROUP_MAX_LANES, T, Op, LOADS>(d_in, shape, n, d_out,
-                                                                         stream, defer);
+                                                                         stream);
         }
     };
-    if constexpr (cuda::std::is_same_v<Defer, defer_none>)
-        if (g.loads == 2)
-            return with_loads(cuda::std::integral_constant<int, 2>{});
+    if (g.loads == 2)
+        return with_loads(cuda::std::integral_constant<int, 2>{});
     return with_loads(cuda::std::integral_constant<int, 3>{});
 }
 
