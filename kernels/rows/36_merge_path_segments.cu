@@ -112,40 +112,57 @@ __device__ size_t find_diagonal(const segment_offset *__restrict__ offsets, size
     return lo;
 }
 
-/* The elements [element, element + items) clipped to n, into shared memory
- * at index e - element + lead (lead puts the 16-byte vectors on 16-byte
- * slots): the vectors by asynchronous copies, the array's misaligned head
- * and its tail (fewer than a vector each) by plain loads. Returns lead; the
- * copies land after __pipeline_wait_prior. Some of them may be the next
- * tile's elements: a tile has at most `items` elements, often fewer. */
-template <class T>
-__device__ __forceinline__ unsigned stage_elements(T *staged, const T *__restrict__ in, size_t n,
-                                                   size_t element, unsigned items)
-{
-    constexpr unsigned W = VECTOR_WIDTH<T>;
-    const unsigned t = threadIdx.x;
-    const size_t head = misaligned_head(in, n), vectors = (n - head) / W;
-    const size_t body_end = head + vectors * W;
-    const size_t end = element + items < n ? element + items : n;
-    const unsigned lead = (unsigned)((element + W - head) % W);
-    const size_t first = element <= head ? 0 : (element - head) / W;
-    const size_t last_needed = end > head ? (end - head + W - 1) / W : 0;
-    const size_t last = last_needed < vectors ? last_needed : vectors; /* >= first */
-    /* 32-bit counts from the first vector: fewer registers than 64-bit indices */
-    const uint4 *src = reinterpret_cast<const uint4 *>(in + head) + first;
-    T *dst = staged + (head + first * W - element + lead);
-    for (unsigned v = t; v < last - first; v += BLOCK)
-        __pipeline_memcpy_async(dst + v * W, src + v, 16);
-    __pipeline_commit();
-    if (t < W) {
-        const size_t h = element + t, tail = (element > body_end ? element : body_end) + t;
-        if (h < head && h < end)
-            staged[h - element + lead] = in[h];
-        if (tail < end)
-            staged[tail - element + lead] = in[tail];
+/* The input as 16-byte vectors (vector_loads.cuh): its misaligned head,
+ * body and tail, worked out once a block. */
+template <class T> struct tile_input {
+    static constexpr unsigned W = VECTOR_WIDTH<T>;
+    const T *in;
+    const uint4 *body;
+    size_t n, head, vectors, body_end;
+
+    __device__ static tile_input of(const T *in, size_t n)
+    {
+        const size_t head = misaligned_head(in, n), vectors = (n - head) / W;
+        return {in, reinterpret_cast<const uint4 *>(in + head), n, head, vectors, head + vectors * W};
     }
-    return lead;
-}
+
+    /* The elements [element, element + items) clipped to n, into shared
+     * memory at index e - element + lead (lead puts the vectors on 16-byte
+     * slots): the vectors by asynchronous copies, the head and the tail
+     * (fewer than a vector each) by plain loads. Returns lead; the copies
+     * land after __pipeline_wait_prior. Some may be the next tile's
+     * elements: a tile has at most `items` elements, often fewer. ITEMS:
+     * the most items a tile has, which bounds the copies a thread makes. */
+    template <int ITEMS>
+    __device__ __forceinline__ unsigned stage(T *staged, size_t element, unsigned items) const
+    {
+        constexpr int TRIPS = (ITEMS / W + 2 + BLOCK - 1) / BLOCK;
+        const unsigned t = threadIdx.x;
+        const size_t end = element + items < n ? element + items : n;
+        const unsigned lead = (unsigned)((element + W - head) % W);
+        const size_t first = element <= head ? 0 : (element - head) / W;
+        const size_t last_needed = end > head ? (end - head + W - 1) / W : 0;
+        /* at least first; at most ITEMS / W + 2 past it */
+        const unsigned copies = (unsigned)((last_needed < vectors ? last_needed : vectors) - first);
+        const uint4 *src = body + first;
+        T *dst = staged + (head + first * W - element + lead);
+#pragma unroll
+        for (int trip = 0; trip < TRIPS; ++trip) {
+            const unsigned v = trip * BLOCK + t;
+            if (v < copies)
+                __pipeline_memcpy_async(dst + v * W, src + v, 16);
+        }
+        __pipeline_commit();
+        if (t < W) {
+            const size_t h = element + t, tail = (element > body_end ? element : body_end) + t;
+            if (h < head && h < end)
+                staged[h - element + lead] = in[h];
+            if (tail < end)
+                staged[tail - element + lead] = in[tail];
+        }
+        return lead;
+    }
+};
 
 /* The ends of segments `segment` on that fall in the tile, into the slots
  * (local offsets), in trips of up to MAX_ROUNDS rounds of one a thread: the
@@ -166,26 +183,29 @@ __device__ __forceinline__ unsigned stage_ends(end_slot<R> *slots, unsigned *end
     const size_t begin = t == 0 ? offsets[segment] : 0;
     unsigned ends = 0;
     for (;;) {
+        /* offsets[segment + 1 + ends + i] for i < reads, but none past offsets[count] */
+        const segment_offset *next = offsets + segment + 1 + ends;
+        const size_t left = count - segment - ends;
+        const unsigned valid = reads < left ? reads : (unsigned)left;
         const unsigned rounds = (reads + BLOCK - 1) / BLOCK;
         segment_offset o[MAX_ROUNDS];
 #pragma unroll
         for (unsigned r = 0; r < MAX_ROUNDS; ++r)
-            if (r < rounds) {
-                const size_t j = segment + 1 + ends + r * BLOCK + t;
-                o[r] = r * BLOCK + t < reads && j <= count ? offsets[j] : NOT_READ;
-            }
+            if (r < rounds)
+                o[r] = r * BLOCK + t < valid ? next[r * BLOCK + t] : NOT_READ;
         unsigned found = 0;
 #pragma unroll
         for (unsigned r = 0; r < MAX_ROUNDS; ++r)
             if (r < rounds) {
-                const size_t k = ends + r * BLOCK + t, local = o[r] - element;
-                const bool inside = o[r] != NOT_READ && k + local < items;
+                /* end k is in the tile if k + its local offset < items */
+                const unsigned k = ends + r * BLOCK + t;
+                const bool inside = o[r] != NOT_READ && k < items && o[r] - element < items - k;
                 if (inside)
-                    slots[k].end = (uint32_t)local;
+                    slots[k].end = (uint32_t)(o[r] - element);
                 found += __syncthreads_count(inside);
             }
         ends += found;
-        if (found < reads || ends >= items || segment + 1 + ends > count)
+        if (found < reads || ends >= items || ends >= count - segment)
             break;
         reads = 2 * reads < MAX_ROUNDS * BLOCK ? 2 * reads : MAX_ROUNDS * BLOCK;
     }
@@ -360,12 +380,13 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_
         return;
     const size_t last_tile = first_tile + tiles_per_block < tiles ? first_tile + tiles_per_block : tiles;
     T *staged = reinterpret_cast<T *>(s.element_bytes);
+    const tile_input<T> input = tile_input<T>::of(in, n);
     size_t segment = find_diagonal(offsets, count, n, first_tile * ITEMS);
     size_t element = first_tile * ITEMS - segment;
     for (size_t tile = first_tile; tile < last_tile; ++tile) {
         const size_t left = n + count - tile * ITEMS;
         const unsigned items = (unsigned)(left < ITEMS ? left : ITEMS);
-        const unsigned lead = stage_elements(staged, in, n, element, items);
+        const unsigned lead = input.template stage<(int)ITEMS>(staged, element, items);
         const unsigned ends = stage_ends(s.slots, &s.ends, &s.first_begin, &s.open_has_elements,
                                          offsets, count, segment, element, items, reads);
         __pipeline_wait_prior(0);
