@@ -340,29 +340,24 @@ __device__ __forceinline__ void finish_tile(typename merge_tile<T, Op>::storage 
     }
 }
 
-/* One tile, its ends staged and its elements landed (`staged`: element 0
- * of the tile): each thread's search, walk and the tile's results. */
-template <class T, class Op>
-__device__ __forceinline__ void reduce_tile(typename merge_tile<T, Op>::storage &s, const T *staged,
-                                            size_t count, size_t segment, size_t element,
-                                            unsigned items, unsigned ends, size_t tile,
-                                            result_t<T, Op> *__restrict__ out,
-                                            tile_parts<result_t<T, Op>> parts)
+/* A thread's share of a tile whose ends are staged: its binary search, run
+ * while the tile's elements are still on their way. Where its first segment
+ * began is left for after the barrier when that is the tile's first one
+ * (first_begin, published by stage_ends' thread 0). */
+template <int K, class R>
+__device__ __forceinline__ thread_items find_thread_items(const end_slot<R> *slots, unsigned items,
+                                                          unsigned ends, size_t element)
 {
-    constexpr int K = merge_tile<T, Op>::K;
     const unsigned elements = items - ends, d = threadIdx.x * K;
     thread_items mine{ends, elements, 0, 0};
     if (d < items) {
-        mine.first_end = ends_before(s.slots, ends, elements, d);
+        mine.first_end = ends_before(slots, ends, elements, d);
         mine.first_element = d - mine.first_end;
         mine.count = items - d < (unsigned)K ? items - d : K;
-        mine.first_begin = mine.first_end == 0 ? s.first_begin
-                                               : element + s.slots[mine.first_end - 1].end;
+        if (mine.first_end > 0)
+            mine.first_begin = element + slots[mine.first_end - 1].end;
     }
-    __syncthreads(); /* every search is done before the walks write results over ends */
-    const walk_result<result_t<T, Op>> w = walk_items<T, Op>(staged, s.slots, mine, element);
-    finish_tile<T, Op>(s, w, mine, segment, element, count, tile, out, parts);
-    __syncthreads(); /* the slots and this tile's elements are the next tiles' */
+    return mine;
 }
 
 /* A block a contiguous run of `tiles_per_block` tiles: a search for the
@@ -389,9 +384,15 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_
         const unsigned lead = input.template stage<(int)ITEMS>(staged, element, items);
         const unsigned ends = stage_ends(s.slots, &s.ends, &s.first_begin, &s.open_has_elements,
                                          offsets, count, segment, element, items, reads);
+        thread_items mine = find_thread_items<merge_tile<T, Op>::K>(s.slots, items, ends, element);
         __pipeline_wait_prior(0);
-        __syncthreads();
-        reduce_tile<T, Op>(s, staged + lead, count, segment, element, items, ends, tile, out, parts);
+        __syncthreads(); /* the elements have landed; every search is done before the walks
+                            write results over ends */
+        if (mine.first_end == 0)
+            mine.first_begin = s.first_begin;
+        const walk_result<result_t<T, Op>> w = walk_items<T, Op>(staged + lead, s.slots, mine, element);
+        finish_tile<T, Op>(s, w, mine, segment, element, count, tile, out, parts);
+        __syncthreads(); /* the slots and the elements are the next tile's */
         segment += ends;
         element += items - ends;
     }
