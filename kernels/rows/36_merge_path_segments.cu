@@ -1,7 +1,7 @@
 /* Step 36 - merge-path segments: equal shares of elements and segment ends.
  *
  * Idea: count a segment's end as an item beside its elements, and give every
- * thread the same number of items (K, 16 floats' worth): the merge path of
+ * thread the same number of items (K: 21 floats' worth): the merge path of
  * Merrill and Garland (SC 2016) over the offsets and the element indices.
  * A block takes a tile of 256 K items; where the tile starts is found by a
  * search once a block, and each next tile starts where the last one
@@ -9,13 +9,13 @@
  * elements in shared memory with asynchronous 16-byte copies (no registers
  * held while they fly) and, at the same time, the ends that fall in it
  * (local 32-bit offsets); each thread finds its first item by a binary
- * search of those ends, walks its K items - an element joins the running
- * total, an end closes the segment - and leaves the segment it ends in open
- * (its carry). A segmented scan of the carries (segment_carries.cuh) joins
- * segments that cross threads; a thread's first closed segment takes the
- * carry of the thread before it. Results go to shared memory over their
- * segments' ends and leave the block in one coalesced sweep; a segment
- * that crosses tiles is joined in tile order by a last kernel.
+ * search of those ends while the copies fly, walks its K items - an element
+ * joins the running total, an end closes the segment - and leaves the
+ * segment it ends in open (its carry). A segmented scan of the carries
+ * (segment_carries.cuh) joins segments that cross threads; a thread's first
+ * closed segment takes the carry of the thread before it. Results go to
+ * shared memory over their segments' ends and leave the block in one
+ * coalesced sweep; a segment that crosses tiles is joined by a last kernel.
  *
  * Fixes from balanced segments (29): there a thread walks a fixed number of
  * elements, so a run of empty segments is work nobody was given, and a tile
@@ -23,19 +23,23 @@
  * window of offsets, then the walk - that a block runs one tile at a time
  * with 60 registers. Here the first kernel is gone (a search a block, not a
  * pass over every offset), the elements and the ends are read at once, the
- * walk runs on shared memory in 32-bit indices, and the elements need no
- * registers while in flight, so more blocks fit an SM. Every tile holds the
- * same number of items whatever the lengths, and its results are written as
- * whole sectors, not a store a segment.
+ * walk runs on shared memory in 32-bit indices and the elements need no
+ * registers while in flight. Every tile holds the same number of items
+ * whatever the lengths, and its results are written as whole sectors, not
+ * a store a segment.
  *
- * Cost: the input, the offsets and the results once each, had the memory
- * set the pace; a tile also reads up to its item count of elements, some of
- * which are the next tile's (L2 hits), and argmax and argmin take fewer
- * items a thread (their results are 16 bytes). Measured against the
- * whole-array sum and step 29 in bench/results/ (segment sweeps) and
- * bench/NOTES.md, session 12.
+ * Cost: had the memory set the pace, the input, the offsets and the results
+ * once each (a tile also reads up to its item count of elements, some of
+ * them the next tile's: L2 hits). It does not: a tile's fixed work - its
+ * loads, search, scan and six barriers - is shared by only K items a
+ * thread, and the SMs issue it slower than the memory delivers, at any
+ * distribution of lengths (the sweep in bench/results/h100_segment_sweep_1b5604b/,
+ * the ncu readings and what each change bought in bench/NOTES.md, session
+ * 12). Two element buffers (the next tile's copies in flight during this
+ * one's walk) measured slower: they leave fewer items a thread. argmax and
+ * argmin take fewer items a thread (their results are 16 bytes).
  *   bench_compare --segments powerlaw:100 -m merge_path_segments
- *   bench_compare --segment-sweep -m merge_path_segments,balanced_segments,cub_segmented
+ *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
 #include <cuda_pipeline.h>
 
