@@ -5,13 +5,13 @@
  * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json), so pick one from the
  * mean row length in bytes - the width of rows; n / count for segments -
  * and call its launcher. Rows of a width packed_rows packs (27) go there;
- * segments of a short mean (up to 4 KiB) go to merge_path_segments (36),
- * whose speed does not follow the lengths; anything else takes the first
- * row of CHOICES (below) whose limit the mean does not pass, a limit for
- * rows and one for segments: tiled_rows (23, tiles staged in shared
- * memory), group_per_row (22), warp_per_row (24), block_per_row (25),
- * tiled_rows again (each long row to the whole block), split_rows (26, one
- * wave of parts). A limit sits where the float width sweep (same file) saw
+ * anything else takes the first row of CHOICES (below) whose limit the
+ * mean does not pass, a limit for rows and one for segments:
+ * merge_path_segments (36, segments of a mean up to 4 KiB, whose speed does
+ * not follow the lengths), tiled_rows (23, tiles staged in shared memory),
+ * group_per_row (22), warp_per_row (24), block_per_row (25), tiled_rows
+ * again (each long row to the whole block), split_rows (26, one wave of
+ * parts). A limit sits where the float width sweep (same file) saw
  * the faster step change. The limits are bytes of the mean row, so other
  * types follow the float ones by size: a prediction for them, and for the
  * segments' block limits, which follow the rows'. Segments keep tiled_rows
@@ -49,16 +49,16 @@ struct width_choice {
     const struct method *step;
 };
 
-/* Segments of a mean up to this many bytes go to merge_path_segments (36),
- * whose time does not follow their lengths: the mean cannot tell a uniform
- * array from a skewed one, and the lane groups lost far more on the skewed
- * ones than step 36 on the uniform ones (bench/NOTES.md, session 12). */
-constexpr size_t MERGE_PATH_MAX_MEAN_BYTES = 4096;
-
+/* A limit of 0: never for that kind. Segments of a mean up to 4 KiB go to
+ * merge_path_segments (36), whose time does not follow their lengths: the
+ * mean cannot tell a uniform array from a skewed one, and the lane steps
+ * lost far more on the skewed ones than step 36 on the uniform ones
+ * (bench/NOTES.md, session 12). */
 const width_choice CHOICES[] = {
-    {16, 16, &method_tiled_rows},
-    {2048, 512, &method_group_per_row},
-    {4096, 4096, &method_warp_per_row},
+    {0, 4096, &method_merge_path_segments},
+    {16, 0, &method_tiled_rows},
+    {2048, 0, &method_group_per_row},
+    {4096, 0, &method_warp_per_row},
     {131072, 131072, &method_block_per_row},
     {262144, 524288, &method_tiled_rows},
     {SIZE_MAX, SIZE_MAX, &method_split_rows},
@@ -70,8 +70,6 @@ const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
         return &method_packed_rows;
     const size_t mean_bytes = mean_span_length(shape, n) * element_size(spec.type);
     const bool rows = shape.kind == SHAPE_ROWS;
-    if (!rows && mean_bytes <= MERGE_PATH_MAX_MEAN_BYTES)
-        return &method_merge_path_segments;
     size_t i = 0;
     while (mean_bytes > (rows ? CHOICES[i].max_mean_bytes_rows : CHOICES[i].max_mean_bytes_segments))
         ++i;
