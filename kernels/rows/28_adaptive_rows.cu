@@ -5,8 +5,9 @@
  * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json), so pick one from the
  * mean row length in bytes - the width of rows; n / count for segments -
  * and call its launcher. Rows of a width packed_rows packs (27) go there;
- * anything else takes the first row of CHOICES (below) whose limit the
- * mean does not pass, a limit for rows and one for segments:
+ * anything else takes the first row of a table (VALUE_CHOICES below, or
+ * INDEX_CHOICES for argmax and argmin) whose limit the mean does not pass,
+ * a limit for rows and one for segments:
  * merge_path_segments (36, segments of a mean up to 4 KiB, whose speed does
  * not follow the lengths), tiled_rows (23, tiles staged in shared memory),
  * group_per_row (22), warp_per_row (24), block_per_row (25), tiled_rows
@@ -29,10 +30,9 @@
  * Flaws: the choice is by the mean; at a uniform short mean the lane groups
  * alone would be a little faster than step 36.
  *
- * Expected cost: the chosen step's (its file says why).
- * argmax and argmin take the same steps at the same limits, which were set
- * on the float sum: a row's result is then 16 bytes, not 4, and narrow rows
- * write four times the bytes (bench/NOTES.md, session 11).
+ * Expected cost: the chosen step's (its file says why). argmax and argmin
+ * have limits of their own: a row's result is then 16 bytes, not 4, and
+ * their width sweep put the changes elsewhere.
  *   bench_compare --cols 32 -m adaptive_rows
  */
 #include "method.cuh"
@@ -49,31 +49,55 @@ struct width_choice {
     const struct method *step;
 };
 
-/* A limit of 0: never for that kind. Segments of a mean up to 4 KiB go to
- * merge_path_segments (36), whose time does not follow their lengths: the
- * mean cannot tell a uniform array from a skewed one, and the lane steps
- * lost far more on the skewed ones than step 36 on the uniform ones
- * (bench/NOTES.md, session 12). */
-const width_choice CHOICES[] = {
-    {0, 4096, &method_merge_path_segments},
-    {16, 0, &method_tiled_rows},
-    {2048, 0, &method_group_per_row},
-    {4096, 0, &method_warp_per_row},
-    {131072, 131072, &method_block_per_row},
-    {262144, 524288, &method_tiled_rows},
-    {SIZE_MAX, SIZE_MAX, &method_split_rows},
+/* Where the steps change, for one kind of result: rows of a width
+ * packed_rows packs go there from packed_from_cols on; any other width or
+ * segment array takes the first step whose limit its mean does not pass (a
+ * limit of 0: never for that kind). */
+struct width_choices {
+    size_t packed_from_cols;
+    width_choice steps[7];
 };
+
+/* Sum, max and min, from the float sum's width sweep. Segments of a mean up
+ * to 4 KiB go to merge_path_segments (36), whose time does not follow their
+ * lengths: the mean cannot tell a uniform array from a skewed one, and the
+ * lane steps lost far more on the skewed ones than step 36 on the uniform
+ * ones (bench/NOTES.md, session 12). */
+const width_choices VALUE_CHOICES = {1,
+                                     {{0, 4096, &method_merge_path_segments},
+                                      {16, 0, &method_tiled_rows},
+                                      {2048, 0, &method_group_per_row},
+                                      {4096, 0, &method_warp_per_row},
+                                      {131072, 131072, &method_block_per_row},
+                                      {262144, 524288, &method_tiled_rows},
+                                      {SIZE_MAX, SIZE_MAX, &method_split_rows}}};
+
+/* argmax and argmin, from their own width sweep with every row step
+ * (bench/results/h100_argmax_rows_sweep_every_method_63e6abe.csv): rows of
+ * 1-3 elements read faster staged in tiles than packed, a warp a row stays
+ * ahead to twice the sum's width and a block a row to 256 KiB; segments as
+ * the sum's, not measured apart. */
+const width_choices INDEX_CHOICES = {4,
+                                     {{0, 4096, &method_merge_path_segments},
+                                      {16, 0, &method_tiled_rows},
+                                      {2048, 0, &method_group_per_row},
+                                      {8192, 0, &method_warp_per_row},
+                                      {262144, 131072, &method_block_per_row},
+                                      {0, 524288, &method_tiled_rows},
+                                      {SIZE_MAX, SIZE_MAX, &method_split_rows}}};
 
 const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
 {
-    if (shape.kind == SHAPE_ROWS && packs_width(shape.cols))
+    const width_choices &choices = is_arg_op(spec.op) ? INDEX_CHOICES : VALUE_CHOICES;
+    const bool rows = shape.kind == SHAPE_ROWS;
+    if (rows && shape.cols >= choices.packed_from_cols && packs_width(shape.cols))
         return &method_packed_rows;
     const size_t mean_bytes = mean_span_length(shape, n) * element_size(spec.type);
-    const bool rows = shape.kind == SHAPE_ROWS;
     size_t i = 0;
-    while (mean_bytes > (rows ? CHOICES[i].max_mean_bytes_rows : CHOICES[i].max_mean_bytes_segments))
+    while (mean_bytes > (rows ? choices.steps[i].max_mean_bytes_rows
+                              : choices.steps[i].max_mean_bytes_segments))
         ++i;
-    return CHOICES[i].step;
+    return choices.steps[i].step;
 }
 
 int adaptive_rows_workspace(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
