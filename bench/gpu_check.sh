@@ -77,7 +77,8 @@
 #                  columns): 128 columns at 64 MiB of floats, then the width
 #                  sweep down the columns (all but steps 30-31, seconds a call
 #                  at a few columns) -> cols_sweep.{csv,json}, beside the
-#                  whole-array sum in the same run
+#                  whole-array sum in the same run; then steps 30-31 alone
+#                  over the same widths at 5 samples -> cols_sweep_first_steps.csv
 #     argmax       argmax of 64 MiB of floats, every method that takes it, beside
 #                  the float sum of the same buffer size (one_pass_ilp, cub);
 #                  then the argmax size sweep 2^10 .. 2^28 of the one-pass steps
@@ -85,6 +86,9 @@
 #     argmax_rows  the argmax row sweep of adaptive_rows (step 28) against CUB's
 #                  segmented ArgMax and PyTorch -> argmax_rows_sweep.{csv,json};
 #                  then rows of 32000 and 128256 (vocabularies)
+#     argmax_rows_every  the argmax row sweep of every GPU row method but
+#                  thread_per_row, and the vendors (about 6 minutes on an
+#                  H100) -> argmax_rows_every_method.{csv,json}
 #     torch        with the build's PyTorch (python3's torch where CMake found
 #                  it; the step fails when --version names none): its
 #                  --version; test_methods_gpu on the torch row; float 64 MiB
@@ -283,7 +287,9 @@ for s in "$@"; do
         # 128-column table shows them, the sweep the whole-GPU step and the vendors
         sweep_methods=$(echo "$col_methods" | tr , '\n' | grep -v -x -e thread_per_column -e block_columns | paste -sd, -)
         step cols_sweep "$bench" --col-sweep -S 100 -m "$sweep_methods" \
-            --csv "$out/cols_sweep.csv" --json "$out/cols_sweep.json" ;;
+            --csv "$out/cols_sweep.csv" --json "$out/cols_sweep.json"
+        step cols_sweep_first_steps "$bench" --col-sweep -S 5 -w 1 -m thread_per_column,block_columns \
+            --csv "$out/cols_sweep_first_steps.csv" ;;
     argmax)
         arg_methods=$("$bench" --list | awk '$2 != "cpu" && $3 ~ /whole/ {print $1}' | paste -sd, -)
         step argmax_sum_64MiB "$bench" -m one_pass_ilp,cub -S 100
@@ -292,14 +298,22 @@ for s in "$@"; do
         step argmax_sweep "$bench" --sweep --sweep-max 268435456 -o argmax -S 100 \
             -m vector_loads,single_pass,one_pass_ilp,arg_warp_shuffle,cub,thrust,cublas,torch \
             --csv "$out/argmax_sweep.csv" --json "$out/argmax_sweep.json" ;;
-    argmax_rows) # our best row step against the vendors (every step: the rows step)
-        step argmax_rows_sweep "$bench" --row-sweep -o argmax -S 100 \
+    argmax_rows) # our best row step against the vendors (CUB's fixed-size rows: CCCL >= 3.1)
+        arg_bench=$bench
+        [ -x build-cccl/bench/bench_compare ] && arg_bench=build-cccl/bench/bench_compare
+        step argmax_rows_sweep "$arg_bench" --row-sweep -o argmax -S 100 \
             -m adaptive_rows,cub_segmented,cub_fixed_size,torch \
             --csv "$out/argmax_rows_sweep.csv" --json "$out/argmax_rows_sweep.json"
         for cols in 32000 128256; do # 64 MiB of whole rows
-            step "argmax_rows_$cols" "$bench" --cols $cols --rows $((16777216 / cols)) -o argmax -S 100 \
+            step "argmax_rows_$cols" "$arg_bench" --cols $cols --rows $((16777216 / cols)) -o argmax -S 100 \
                 -m adaptive_rows,cub_segmented,cub_fixed_size,torch
         done ;;
+    argmax_rows_every)
+        arg_bench=$bench
+        [ -x build-cccl/bench/bench_compare ] && arg_bench=build-cccl/bench/bench_compare
+        every=$("$arg_bench" --list | awk '$3 ~ /rows/ && $2 != "cpu" && $1 != "thread_per_row" {print $1}' | paste -sd, -)
+        step argmax_rows_every_method "$arg_bench" --row-sweep -o argmax -S 100 -m "$every" \
+            --csv "$out/argmax_rows_every_method.csv" --json "$out/argmax_rows_every_method.json" ;;
     torch)
         step torch_version bash -c "$bench --version && $bench --version | grep -q 'torch rows: PyTorch [0-9]'"
         step torch_methods "$build/tests/test_methods_gpu" --method torch
