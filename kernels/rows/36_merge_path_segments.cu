@@ -36,8 +36,11 @@
  * distribution of lengths (the sweep in bench/results/h100_segment_sweep_1b5604b/,
  * the ncu readings and what each change bought in bench/NOTES.md, session
  * 12). Two element buffers (the next tile's copies in flight during this
- * one's walk) measured slower: they leave fewer items a thread. argmax and
- * argmin take fewer items a thread (their results are 16 bytes).
+ * one's walk) measured slower: they leave fewer items a thread. So did
+ * bigger tiles in fewer blocks an SM, and half-size blocks were faster only
+ * where tiles hold few ends (session 13): the tiles an SM has in flight set
+ * the pace. argmax and argmin take fewer items a thread (their results are
+ * 16 bytes).
  *   bench_compare --segments powerlaw:100 -m merge_path_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
