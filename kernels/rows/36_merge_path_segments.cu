@@ -38,9 +38,9 @@
  * 12). Two element buffers (the next tile's copies in flight during this
  * one's walk) measured slower: they leave fewer items a thread. So did
  * bigger tiles in fewer blocks an SM, and half-size blocks were faster only
- * where tiles hold few ends (session 13): the tiles an SM has in flight set
- * the pace. argmax and argmin take fewer items a thread (their results are
- * 16 bytes).
+ * where tiles hold few ends (bench/NOTES.md, session 13): the tiles an SM
+ * has in flight set the pace. argmax and argmin take fewer items a thread
+ * (their results are 16 bytes).
  *   bench_compare --segments powerlaw:100 -m merge_path_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
