@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Rebuild with some top-level constants changed and time one method in each
+# variant: the probes of bench/NOTES.md, session 13. Run on a GPU machine
+# after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
+# restores the files it changed.
+#
+#   vary_constants.sh segments|columns VARIANT...
+#     segments   merge_path_segments over uniform:1, 8, 100, 10000,
+#                powerlaw:8, 100 and the Zipf group-by, beside the whole array
+#     columns    split_columns and cuBLAS gemv at 1 to 65536 columns
+#     VARIANT    FILE:NAME=VALUE[,FILE:NAME=VALUE...]: the line
+#                "constexpr <type> NAME = ...;" of FILE gets VALUE
+#
+# Session 13's probes, each variant one argument (S, C and P: the files below):
+#   segments S:TILE_BYTES_PER_THREAD=288,S:MIN_BLOCKS_PER_SM=3 and 176/4, 424/2,
+#            232/3, after "git apply bench/results/experiments/merge_path_dynamic_shared.patch" (the tile
+#            in dynamic shared memory) -> h100_merge_path_tile_probe_0a47fb3.log
+#   segments C:SEGMENT_BLOCK=256,S:MIN_BLOCKS_PER_SM=4,S:TILE_BYTES_PER_THREAD=176
+#            and 128/8/176, 128/7/200, 128/6/232 -> h100_merge_path_block_probe_efb5b6f.log
+#   columns  P:PART_LOADS=8 and 16, 32 -> h100_split_columns_tail_probe_9e63737.log
+#   columns  P:LOADS=4 and 8, 16 -> h100_split_columns_loads_probe_7cb59a6.log
+# Those logs were written by one-off scripts this one replaces: the same
+# variants and measurements, their own headers and widths.
+set -uo pipefail
+S=kernels/rows/36_merge_path_segments.cu
+C=kernels/blocks/segment_carries.cuh
+P=kernels/columns/32_split_columns.cu
+bench=build-gpu/bench/bench_compare
+log=${OUT:?set OUT}/vary_constants.log
+mode=$1; shift
+
+set_constant() { # set_constant FILE NAME VALUE
+    grep -q "constexpr [a-z ]*\b$2 = " "$1" || { echo "no constant $2 in $1" >&2; exit 2; }
+    sed -i "s/\(constexpr [a-z ]*\b$2 = \)[^;]*;/\1$3;/" "$1"
+}
+
+time_variant() {
+    case $mode in
+    segments)
+        build-gpu/tests/test_shapes_gpu --method merge_path_segments --quick 2>&1 | tail -1
+        "$bench" -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
+        for s in uniform:1 uniform:8 uniform:100 uniform:10000 powerlaw:8 powerlaw:100 file:/tmp/zipf.txt; do
+            echo "-- $s"
+            "$bench" --segments "$s" -S 100 -m merge_path_segments 2>&1 | grep -E "^merge_path_segments "
+        done ;;
+    columns)
+        build-gpu/tests/test_shapes_gpu --method split_columns --quick 2>&1 | tail -1
+        for cols in 1 32 64 128 256 1024 4096 16384 65536; do
+            echo "-- cols $cols"
+            "$bench" --cols "$cols" --axis 0 -S 100 -m split_columns,cublas_columns 2>&1 |
+                grep -E "^(split_columns|cublas_columns) "
+        done ;;
+    *) echo "mode: segments or columns, not '$mode'" >&2; exit 2 ;;
+    esac
+}
+
+[ "$mode" = segments ] && python3 bench/zipf_lengths.py >/tmp/zipf.txt
+for variant in "$@"; do
+    for change in ${variant//,/ }; do
+        file=${change%%:*} assignment=${change#*:}
+        set_constant "${!file}" "${assignment%%=*}" "${assignment#*=}"
+    done
+    echo "=== $variant" >>"$log"
+    if cmake --build build-gpu -j16 --target bench_compare test_shapes_gpu >/dev/null 2>&1; then
+        time_variant >>"$log"
+    else
+        echo "build failed" >>"$log"
+    fi
+done
+git checkout -- "$S" "$C" "$P"
