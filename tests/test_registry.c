@@ -353,6 +353,72 @@ static void row_vendors_and_the_cpu_loop_should_declare_their_shapes(void)
           !offsets->unsupported_why);
 }
 
+/* The step adaptive_rows runs for one call. */
+static const char *adaptive_step(enum element_type type, enum reduce_op op,
+                                 struct reduce_shape shape, size_t n)
+{
+    const struct method *adaptive = find_method("adaptive_rows");
+    const struct method *step = adaptive->chosen_step((struct reduce_spec){type, op}, shape, n);
+    return step->name;
+}
+
+static struct reduce_shape rows_of(size_t cols)
+{
+    return (struct reduce_shape){.kind = SHAPE_ROWS, .count = 1, .cols = cols};
+}
+
+/* adaptive_rows' tables, at widths either side of their limits (bytes of
+ * the mean row): the sum's, argmax's own (narrow rows tiled, not packed;
+ * a warp and a block a row further), and the segments' by their mean. Only
+ * adaptive_rows runs another method's kernel, and what it runs takes the
+ * same shapes and pairs. */
+static void adaptive_rows_should_choose_by_its_tables(void)
+{
+    const struct method *adaptive = find_method("adaptive_rows");
+    CHECK(adaptive && adaptive->chosen_step);
+    if (!adaptive || !adaptive->chosen_step)
+        return;
+    for (size_t i = 0; i < METHOD_COUNT; ++i)
+        CHECK((METHODS[i]->chosen_step != NULL) == (METHODS[i] == adaptive));
+    static const struct {
+        enum element_type type;
+        enum reduce_op op;
+        size_t cols;
+        const char *step;
+    } ROWS[] = {
+        {TYPE_FLOAT, OP_SUM, 1, "packed_rows"},       {TYPE_FLOAT, OP_SUM, 3, "packed_rows"},
+        {TYPE_FLOAT, OP_SUM, 5, "group_per_row"},     {TYPE_FLOAT, OP_SUM, 512, "group_per_row"},
+        {TYPE_FLOAT, OP_SUM, 1024, "warp_per_row"},   {TYPE_FLOAT, OP_SUM, 2048, "block_per_row"},
+        {TYPE_FLOAT, OP_SUM, 65536, "tiled_rows"},    {TYPE_FLOAT, OP_SUM, 65537, "split_rows"},
+        {TYPE_DOUBLE, OP_MAX, 2, "packed_rows"},      {TYPE_DOUBLE, OP_MAX, 1024, "block_per_row"},
+        {TYPE_FLOAT, OP_ARGMAX, 1, "tiled_rows"},     {TYPE_FLOAT, OP_ARGMIN, 3, "tiled_rows"},
+        {TYPE_FLOAT, OP_ARGMAX, 4, "packed_rows"},    {TYPE_FLOAT, OP_ARGMAX, 5, "group_per_row"},
+        {TYPE_FLOAT, OP_ARGMAX, 2048, "warp_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2049, "block_per_row"},
+        {TYPE_FLOAT, OP_ARGMAX, 65536, "block_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 65537, "split_rows"},
+    };
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; ++i) {
+        const char *step = adaptive_step(ROWS[i].type, ROWS[i].op, rows_of(ROWS[i].cols), ROWS[i].cols);
+        CHECK(strcmp(step, ROWS[i].step) == 0);
+        if (strcmp(step, ROWS[i].step) != 0)
+            fprintf(stderr, "  %zu columns: %s, expected %s\n", ROWS[i].cols, step, ROWS[i].step);
+    }
+    const size_t n = (size_t)1 << 24; /* floats; segment means 100, 1024, 1025, 2^17 and 2^20 */
+    static const struct {
+        size_t count;
+        const char *step;
+    } SEGMENTS[] = {{n / 100, "merge_path_segments"}, {n / 1024, "merge_path_segments"},
+                    {n / 1025, "block_per_row"},       {n >> 17, "tiled_rows"},
+                    {n >> 20, "split_rows"}};
+    for (size_t i = 0; i < sizeof SEGMENTS / sizeof SEGMENTS[0]; ++i)
+        for (enum reduce_op op = OP_SUM; op < OP_COUNT; ++op) {
+            const struct reduce_shape shape = {.kind = SHAPE_SEGMENTS, .count = SEGMENTS[i].count};
+            CHECK(strcmp(adaptive_step(TYPE_FLOAT, op, shape, n), SEGMENTS[i].step) == 0);
+        }
+    const struct method *chosen = find_method(adaptive_step(TYPE_HALF, OP_ARGMIN, rows_of(7), 7));
+    CHECK(chosen && (chosen->shapes & SHAPE_BIT(SHAPE_ROWS)) && (chosen->types & TYPE_BIT(TYPE_HALF)) &&
+          (chosen->ops & OP_BIT(OP_ARGMIN)));
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -371,5 +437,6 @@ int main(int argc, char **argv)
     RUN_TEST(index_field_widths_should_refuse_one_element_past_them);
     RUN_TEST(cub_modes_should_refuse_what_this_cccl_cannot_do);
     RUN_TEST(row_vendors_and_the_cpu_loop_should_declare_their_shapes);
+    RUN_TEST(adaptive_rows_should_choose_by_its_tables);
     return test_exit_code();
 }

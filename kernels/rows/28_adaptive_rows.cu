@@ -124,4 +124,5 @@ DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite: rows,
               /* the loosest of its steps: a segment of any length may fall to
                * tiled_rows' lane chains when the mean is short */
               .order = {.kind = ORDER_SERIAL_CHAIN},
-              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));
+              .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS),
+              .chosen_step = step_for);

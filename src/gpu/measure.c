@@ -20,7 +20,18 @@ static void set_note(struct method_result *r, const char *fmt, ...)
     va_end(args);
 }
 
-static void note_flags(struct method_result *r, unsigned flags)
+/* Adds "; text" to the note (or "text" to an empty one), as far as it fits. */
+static void add_to_note(struct method_result *r, const char *text)
+{
+    const size_t used = strlen(r->note);
+    if (used < sizeof r->note)
+        snprintf(r->note + used, sizeof r->note - used, "%s%s", used ? "; " : "", text);
+}
+
+/* What a passing row's reader should know: the flags that change what its
+ * time or result means, and the step a method that chooses one ran. */
+static void note_flags_and_step(struct method_result *r, const struct method *m,
+                                const struct measure_input *in)
 {
     static const struct { unsigned flag; const char *text; } FLAG_TEXT[] = {
         {METHOD_SUMS_ABS, "sums |x|"},
@@ -28,11 +39,14 @@ static void note_flags(struct method_result *r, unsigned flags)
         {METHOD_RESULT_VIA_HOST, "via host"},
         {METHOD_ORDER_VARIES, "atomics"},
     };
-    size_t used = strlen(r->note);
     for (size_t i = 0; i < sizeof FLAG_TEXT / sizeof FLAG_TEXT[0]; ++i)
-        if ((flags & FLAG_TEXT[i].flag) && used < sizeof r->note)
-            used += (size_t)snprintf(r->note + used, sizeof r->note - used, "%s%s",
-                                     used ? "; " : "", FLAG_TEXT[i].text);
+        if (m->flags & FLAG_TEXT[i].flag)
+            add_to_note(r, FLAG_TEXT[i].text);
+    if (m->chosen_step) {
+        char ran[64];
+        snprintf(ran, sizeof ran, "ran %s", m->chosen_step(in->spec, in->shape, in->n)->name);
+        add_to_note(r, ran);
+    }
 }
 
 /* Bytes of results: one result_size per result (1 for the whole array). */
@@ -475,7 +489,7 @@ int measure_method(const struct method *m, const struct measure_input *in,
         err = measure_gpu(m, in, setup, flusher, stream, r);
     r->host_timed = (m->flags & (METHOD_ALLOCATES_INTERNALLY | METHOD_RESULT_VIA_HOST)) != 0;
     if (r->status == STATUS_PASS)
-        note_flags(r, m->flags);
+        note_flags_and_step(r, m, in);
     return err;
 }
 

@@ -62,6 +62,13 @@ typedef void (*host_reduce_fn)(struct reduce_spec spec, struct reduce_shape shap
  * to aim at the method's own path. Returns 0 or a cudaError_t value. */
 typedef int (*own_kernel_fn)(struct reduce_spec spec, size_t *n);
 
+/* For a method that runs one of the other methods' kernels (adaptive_rows):
+ * the method it runs for this spec, shape and n (the shape's offsets are not
+ * read). bench_compare names it in the row's note; the CPU tests check the
+ * choices. */
+typedef const struct method *(*chosen_step_fn)(struct reduce_spec spec, struct reduce_shape shape,
+                                               size_t n);
+
 enum method_family {
     FAMILY_PROGRESSION, /* the classic story: atomics, Harris reduce0..7 */
     FAMILY_MODERN,      /* shuffles, cooperative groups, vector loads, one pass */
@@ -112,6 +119,7 @@ struct method {
                                      row, taken at that row's length */
     unsigned shapes;    /* SHAPE_BIT(k) for each shape it computes; 0: SHAPE_WHOLE */
     own_kernel_fn own_kernel_from; /* NULL: its own kernel runs at every n */
+    chosen_step_fn chosen_step; /* NULL: it runs its own kernel */
     size_t max_n;       /* the most elements it takes (an index field's width);
                            0: any. REFUSED past it */
 };
