@@ -57,7 +57,10 @@ __device__ __forceinline__ result_t<T, Op> fold_vector_part(uint4 raw, int from,
     if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T>) {
         /* argmax, argmin: a scan in index order that keeps the first of
          * equal values - one comparison an element, where a tree of pairs
-         * (below) compares values, NaN-ness and indices at every node */
+         * (below) compares values, NaN-ness and indices at every node.
+         * combine_later's rule, written out so that only a winner is lifted
+         * (through combine_later the compiler emits more branches and
+         * index arithmetic: compared as PTX, not timed) */
         R best = identity<Op, R>();
         bool none = true;
 #pragma unroll
