@@ -9,7 +9,10 @@
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
 #     columns    split_columns and cuBLAS gemv at 1 to 65536 columns
 #     VARIANT    FILE:NAME=VALUE[,FILE:NAME=VALUE...]: the line
-#                "constexpr <type> NAME = ...;" of FILE gets VALUE
+#                "constexpr <type> NAME = ...;" of FILE gets VALUE;
+#                patch:PATH applies a patch (git apply) first; "as-is" times
+#                the files unchanged. Each variant starts from the files as
+#                they were, so "as-is patch:P" is an A/B in one call.
 #
 # Session 13's probes, each variant one argument (S, C and P: the files below):
 #   segments S:TILE_BYTES_PER_THREAD=288,S:MIN_BLOCKS_PER_SM=3 and 176/4, 424/2,
@@ -54,11 +57,22 @@ time_variant() {
     esac
 }
 
+# Kept aside and put back before each variant and at the end: a tree sent to
+# a GPU machine may carry a stale .git, so "git checkout" could not restore it.
+kept=$(mktemp -d)
+for file in "$S" "$C" "$P"; do cp "$file" "$kept/${file//\//_}"; done
+restore() { for file in "$S" "$C" "$P"; do cp "$kept/${file//\//_}" "$file"; done; }
+
 [ "$mode" = segments ] && python3 bench/zipf_lengths.py >/tmp/zipf.txt
 for variant in "$@"; do
+    restore
     for change in ${variant//,/ }; do
-        file=${change%%:*} assignment=${change#*:}
-        set_constant "${!file}" "${assignment%%=*}" "${assignment#*=}"
+        case $change in
+        as-is) ;;
+        patch:*) git apply "${change#patch:}" || { echo "patch ${change#patch:} does not apply" >&2; exit 2; } ;;
+        *)  file=${change%%:*} assignment=${change#*:}
+            set_constant "${!file}" "${assignment%%=*}" "${assignment#*=}" ;;
+        esac
     done
     echo "=== $variant" >>"$log"
     if cmake --build build-gpu -j16 --target bench_compare test_shapes_gpu >/dev/null 2>&1; then
@@ -67,4 +81,4 @@ for variant in "$@"; do
         echo "build failed" >>"$log"
     fi
 done
-git checkout -- "$S" "$C" "$P"
+restore
