@@ -11,7 +11,11 @@
  *   an earlier tile (its head part) and of the segment that starts in it and
  *   leaves (its tail part); a last kernel adds a tail part and the heads of
  *   the tiles the segment enters (combine_tile_parts_kernel), in an order
- *   fixed by the tile indices: the same whatever grid ran the tiles. */
+ *   fixed by the tile indices: the same whatever grid ran the tiles. On
+ *   Hopper and later it is a programmatic dependent launch: its blocks are
+ *   placed while the tiles' last blocks still run (from when every block
+ *   called allow_tile_parts_combine or ended) and wait at their first line
+ *   for the whole tiles' kernel, so the launch gap between the two is gone. */
 #ifndef SEGMENT_CARRIES_CUH
 #define SEGMENT_CARRIES_CUH
 
@@ -176,10 +180,22 @@ __device__ __forceinline__ A fold_heads_round(const tile_parts<A> &parts, size_t
     return lane_total;
 }
 
+/* Called by a tiles' kernel block once it starts its last tile: the last
+ * kernel may then be placed (it waits for this whole kernel to finish). */
+__device__ __forceinline__ void allow_tile_parts_combine()
+{
+#if __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
 template <class A, class Op>
 __global__ void combine_tile_parts_kernel(tile_parts<A> parts, size_t tiles, size_t count,
                                           A *__restrict__ out)
 {
+#if __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory"); /* the tiles' kernel has finished */
+#endif
     const size_t tile = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
     if (tile >= tiles)
         return;
@@ -194,13 +210,26 @@ __global__ void combine_tile_parts_kernel(tile_parts<A> parts, size_t tiles, siz
         out[segment] = total;
 }
 
-/* Launches combine_tile_parts_kernel over `tiles` tiles. */
+/* Launches combine_tile_parts_kernel over `tiles` tiles, as a programmatic
+ * dependent launch where the kernel was built for Hopper or later: only that
+ * build waits for the tiles' kernel (a build for an older GPU, or its PTX
+ * compiled for a newer one, has no wait and is launched plainly). */
 template <class A, class Op>
 int combine_tile_parts(tile_parts<A> parts, size_t tiles, size_t count, A *out, cudaStream_t stream)
 {
-    combine_tile_parts_kernel<A, Op><<<(unsigned)ceil_div(tiles, 8), 256, 0, stream>>>(
-        parts, tiles, count, out);
-    CUDA_TRY_LAUNCH();
+    const auto kernel = combine_tile_parts_kernel<A, Op>;
+    cudaFuncAttributes built = {};
+    CUDA_TRY(cudaFuncGetAttributes(&built, kernel));
+    cudaLaunchAttribute overlap = {};
+    overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    overlap.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3((unsigned)ceil_div(tiles, 8));
+    config.blockDim = dim3(256);
+    config.stream = stream;
+    config.attrs = &overlap;
+    config.numAttrs = built.ptxVersion >= 90 ? 1 : 0;
+    CUDA_TRY(cudaLaunchKernelEx(&config, kernel, parts, tiles, count, out));
     return 0;
 }
 

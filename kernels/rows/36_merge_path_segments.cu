@@ -15,7 +15,8 @@
  * (segment_carries.cuh) joins segments that cross threads; a thread's first
  * closed segment takes the carry of the thread before it. Results go to
  * shared memory over their segments' ends and leave the block in one
- * coalesced sweep; a segment that crosses tiles is joined by a last kernel.
+ * coalesced sweep; a segment that crosses tiles is joined by a last kernel,
+ * placed while the last tiles still run (segment_carries.cuh).
  *
  * Fixes from balanced segments (29): there a thread walks a fixed number of
  * elements, so a run of empty segments is work nobody was given, and a tile
@@ -386,6 +387,8 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_
     size_t segment = find_diagonal(offsets, count, n, first_tile * ITEMS);
     size_t element = first_tile * ITEMS - segment;
     for (size_t tile = first_tile; tile < last_tile; ++tile) {
+        if (tile + 1 == last_tile)
+            allow_tile_parts_combine();
         const size_t left = n + count - tile * ITEMS;
         const unsigned items = (unsigned)(left < ITEMS ? left : ITEMS);
         const unsigned lead = input.template stage<(int)ITEMS>(staged, element, items);
