@@ -63,6 +63,10 @@ kept=$(mktemp -d)
 for file in "$S" "$C" "$P"; do cp "$file" "$kept/${file//\//_}"; done
 restore() { for file in "$S" "$C" "$P"; do cp "$kept/${file//\//_}" "$file"; done; }
 
+{
+    echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1), commit ${SUITE_COMMIT:-unknown}: vary_constants.sh $mode $*"
+    echo "# columns: method, family, median us, min us, max us, GB/s, % peak, ... (median of 100)"
+} >>"$log"
 [ "$mode" = segments ] && python3 bench/zipf_lengths.py >/tmp/zipf.txt
 for variant in "$@"; do
     restore
