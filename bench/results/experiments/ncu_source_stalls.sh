@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Where a kernel's warps wait, by source line: Nsight Compute's warp-state
-# sampling of one launch, summed per line of CUDA source, the top lines
-# printed with their share of the samples. Needs a build with -lineinfo
-# (CUDAFLAGS=-lineinfo at configure; the machine code is the same).
+# Where a kernel's warps wait, by machine instruction: Nsight Compute's
+# warp-state sampling of one launch, the instructions with the most samples
+# printed with their share, after the warp-state and source-counter
+# sections' own summaries.
 #
 #   ncu_source_stalls.sh BUILD KERNEL_REGEX BENCH_ARGS...
 #     e.g. ncu_source_stalls.sh build-gpu merge_path_segments_kernel \
 #            --segments uniform:10000 -m merge_path_segments -S 3
-# Writes $OUT/<label>.ncu-rep and appends the table to $OUT/source_stalls.log.
+# Writes $OUT/<label>.ncu-rep and .sass.csv; appends the tables to
+# $OUT/source_stalls.log.
 set -uo pipefail
 build=$1 kernel=$2; shift 2
 label=$(echo "$kernel $*" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-60)
@@ -17,13 +18,15 @@ ncu --kernel-name "regex:$kernel" --launch-skip 2 --launch-count 1 \
     -f -o "$rep" "$build/bench/bench_compare" "$@" >/dev/null 2>&1 || { echo "ncu failed" >&2; exit 1; }
 {
     echo "=== $kernel $*"
-    ncu -i "$rep.ncu-rep" --page source --print-source cuda --csv 2>&1 | python3 -c '
+    ncu -i "$rep.ncu-rep" --page details --section WarpStateStats --section SourceCounters 2>&1 | grep -v "^  *-*$"
+    ncu -i "$rep.ncu-rep" --page source --print-source sass --csv >"$rep.sass.csv" 2>&1
+    python3 - "$rep.sass.csv" <<'PYTHON'
 import csv, sys
 def num(s):
     try: return float(s.replace(",", ""))
     except ValueError: return 0.0
 body, cols, where, first = [], None, "?", []
-for r in csv.reader(sys.stdin):
+for r in csv.reader(open(sys.argv[1])):
     if len(first) < 8: first.append(",".join(r)[:200])
     if any("Sampling" in c for c in r):
         cols = r
@@ -38,7 +41,7 @@ if not body:
     print("no sampling column; first lines:"); print("\n".join(first)); sys.exit()
 total = sum(b[0] for b in body) or 1
 print("column:", cols[pick], " total samples:", int(total))
-for s, l, text in sorted(body, reverse=True)[:30]:
+for s, l, text in sorted(body, reverse=True)[:40]:
     print(f"{100 * s / total:5.1f}%  {l:>40}  {text}")
-'
+PYTHON
 } >>"$OUT/source_stalls.log"
