@@ -4,10 +4,13 @@
 # after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
 # restores the files it changed.
 #
-#   vary_constants.sh segments|columns VARIANT...
+#   vary_constants.sh segments|columns|argmax_rows VARIANT...
 #     segments   merge_path_segments over uniform:1, 8, 100, 10000,
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
 #     columns    split_columns and cuBLAS gemv at 1 to 65536 columns
+#     argmax_rows  float argmax rows of 32 to 65536 columns: warp_per_row,
+#                block_per_row, adaptive_rows and CUB's segmented ArgMax
+#                (after the quick shape tests of the two steps)
 #     VARIANT    FILE:NAME=VALUE[,FILE:NAME=VALUE...]: the line
 #                "constexpr <type> NAME = ...;" of FILE gets VALUE;
 #                patch:PATH applies a patch (git apply) first; "as-is" times
@@ -22,6 +25,8 @@
 #            and 128/8/176, 128/7/200, 128/6/232 -> h100_merge_path_block_probe_efb5b6f.log
 #   columns  P:PART_LOADS=8 and 16, 32 -> h100_split_columns_tail_probe_9e63737.log
 #   columns  P:LOADS=4 and 8, 16 -> h100_split_columns_loads_probe_7cb59a6.log
+# Prepared, not yet run:
+#   argmax_rows as-is patch:bench/results/experiments/argmax_row_local_index.patch
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
@@ -53,15 +58,35 @@ time_variant() {
             "$bench" --cols "$cols" --axis 0 -S 100 -m split_columns,cublas_columns 2>&1 |
                 grep -E "^(split_columns|cublas_columns) "
         done ;;
-    *) echo "mode: segments or columns, not '$mode'" >&2; exit 2 ;;
+    argmax_rows)
+        for method in warp_per_row block_per_row; do
+            build-gpu/tests/test_shapes_gpu --method "$method" --quick 2>&1 | tail -1
+        done
+        for cols in 32 256 1024 2048 4096 8192 16384 65536; do
+            echo "-- cols $cols"
+            "$bench" --cols "$cols" --op argmax -S 100 \
+                -m warp_per_row,block_per_row,adaptive_rows,cub_segmented 2>&1 |
+                grep -E "^(warp_per_row|block_per_row|adaptive_rows|cub_segmented) "
+        done ;;
+    *) echo "mode: segments, columns or argmax_rows, not '$mode'" >&2; exit 2 ;;
     esac
 }
 
 # Kept aside and put back before each variant and at the end: a tree sent to
 # a GPU machine may carry a stale .git, so "git checkout" could not restore it.
+# The files S, C and P and every file a variant's patch changes.
+files=("$S" "$C" "$P")
+for variant in "$@"; do
+    for change in ${variant//,/ }; do
+        case $change in
+        patch:*) while read -r _ _ file; do files+=("$file"); done \
+                     < <(git apply --numstat "${change#patch:}") ;;
+        esac
+    done
+done
 kept=$(mktemp -d)
-for file in "$S" "$C" "$P"; do cp "$file" "$kept/${file//\//_}"; done
-restore() { for file in "$S" "$C" "$P"; do cp "$kept/${file//\//_}" "$file"; done; }
+for file in "${files[@]}"; do cp "$file" "$kept/${file//\//_}"; done
+restore() { for file in "${files[@]}"; do cp "$kept/${file//\//_}" "$file"; done; }
 
 {
     echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1), commit ${SUITE_COMMIT:-unknown}: vary_constants.sh $mode $*"
