@@ -25,8 +25,14 @@
 #            and 128/8/176, 128/7/200, 128/6/232 -> h100_merge_path_block_probe_efb5b6f.log
 #   columns  P:PART_LOADS=8 and 16, 32 -> h100_split_columns_tail_probe_9e63737.log
 #   columns  P:LOADS=4 and 8, 16 -> h100_split_columns_loads_probe_7cb59a6.log
-# Prepared, not yet run:
 #   argmax_rows as-is patch:bench/results/experiments/argmax_row_local_index.patch
+#            -> h100_argmax_row_local_index_b93ae0b.log; then the same with
+#            argmax_row_int_index.patch (the branch-free scan for the int
+#            index alone)
+# Session 14's step-36 probes, each "as-is patch:P": merge_path_next_tile_copies
+#   -> h100_merge_path_next_tile_copies_f9dbfcb.log; merge_path_prefetch_first_tiles,
+#   merge_path_overlapped_last_kernel and both -> h100_merge_path_prefetch_pdl_3b9f437.log;
+#   merge_path_lean_copies -> h100_merge_path_lean_copies_b93ae0b.log
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
