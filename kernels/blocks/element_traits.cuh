@@ -51,10 +51,14 @@ template <class T> struct widen_op {
 
 /* Arg-max's and arg-min's accumulator, laid out as element_type.h's arg
  * result: the value at byte 0, the index at byte 8, 16 bytes for any value
- * type (a 4-byte value leaves 4 bytes unwritten; the harness ignores them). */
-template <class V> struct arg_pair {
+ * type (a 4-byte value leaves 4 bytes unwritten; the harness ignores them).
+ * Inside a span of fewer than 2^31 elements a kernel may carry the index as
+ * an int counted from the span's start (arg_pair<V, int>, 8 bytes for a
+ * float: one register less per pair, one shuffle less per exchange, 32-bit
+ * compares) and widen it when the span's result is written (widen_index). */
+template <class V, class I = long long> struct arg_pair {
     V value;
-    long long index;
+    I index;
 };
 static_assert(sizeof(arg_pair<float>) == ARG_RESULT_BYTES && sizeof(arg_pair<double>) == ARG_RESULT_BYTES,
               "an arg_pair is element_type.h's arg result");
@@ -94,8 +98,8 @@ struct op_min {
  * number (a NaN is both the largest and the smallest value), then the larger
  * (smaller) value, then - equal values, two NaNs - the lower index. NO_INDEX
  * (-1) compares as the largest index, so the identity loses every tie. */
-template <bool MAX, class V>
-__host__ __device__ __forceinline__ bool arg_wins(const arg_pair<V> &b, const arg_pair<V> &a)
+template <bool MAX, class V, class I>
+__host__ __device__ __forceinline__ bool arg_wins(const arg_pair<V, I> &b, const arg_pair<V, I> &a)
 {
     if constexpr (!cuda::std::numeric_limits<V>::has_quiet_NaN) {
         if (b.value != a.value)
@@ -107,7 +111,8 @@ __host__ __device__ __forceinline__ bool arg_wins(const arg_pair<V> &b, const ar
         if (!b_nan && b.value != a.value)
             return MAX ? a.value < b.value : b.value < a.value;
     }
-    return (unsigned long long)b.index < (unsigned long long)a.index;
+    using U = cuda::std::make_unsigned_t<I>;
+    return (U)b.index < (U)a.index;
 }
 
 /* Whether value b beats value a outright for arg-max (MAX) or arg-min: a
@@ -122,11 +127,37 @@ template <bool MAX, class V> __host__ __device__ __forceinline__ bool arg_beats(
     return MAX ? a < b : b < a;
 }
 
+/* The same rule written without a branch: a number a is beaten by whatever
+ * is not at most (at least) a - a NaN b included, as every comparison with a
+ * NaN is false - and a NaN a by nothing. In the row lanes' scan
+ * (vector_loads.cuh) it saves a branch an element; put in arg_beats' place
+ * everywhere, it made block_per_row's argmax slower from 4096 columns on,
+ * the widths adaptive_rows gives it
+ * (bench/results/experiments/h100_argmax_row_int_index_366734d.log). */
+template <bool MAX, class V> __host__ __device__ __forceinline__ bool arg_beats_without_branch(V b, V a)
+{
+    if constexpr (cuda::std::numeric_limits<V>::has_quiet_NaN)
+        return a == a && !(MAX ? b <= a : a <= b);
+    else
+        return MAX ? a < b : b < a;
+}
+
+/* The comparison of a scan in index order: without a branch where the
+ * index is an int (a span's lanes, row_lanes.cuh), arg_beats elsewhere. */
+template <bool MAX, class I, class V> __host__ __device__ __forceinline__ bool span_beats(V b, V a)
+{
+    if constexpr (sizeof(I) == sizeof(int))
+        return arg_beats_without_branch<MAX>(b, a);
+    else
+        return arg_beats<MAX>(b, a);
+}
+
 template <bool MAX, reduce_op CODE> struct op_arg {
     static constexpr bool is_max = MAX;
     static constexpr reduce_op code = CODE;
-    template <class V>
-    __host__ __device__ __forceinline__ arg_pair<V> operator()(arg_pair<V> a, arg_pair<V> b) const
+    template <class V, class I>
+    __host__ __device__ __forceinline__ arg_pair<V, I> operator()(arg_pair<V, I> a,
+                                                                  arg_pair<V, I> b) const
     {
         return arg_wins<MAX>(b, a) ? b : a;
     }
@@ -138,21 +169,40 @@ template <class Op> inline constexpr bool is_arg_op_v =
     cuda::std::is_same_v<Op, op_argmax> || cuda::std::is_same_v<Op, op_argmin>;
 
 template <class T> inline constexpr bool is_arg_pair_v = false;
-template <class V> inline constexpr bool is_arg_pair_v<arg_pair<V>> = true;
+template <class V, class I> inline constexpr bool is_arg_pair_v<arg_pair<V, I>> = true;
 
 /* An arg_pair read as an element - a second launch over a first launch's
- * partials - is already a result: it keeps its own index. */
-template <class T, class Op>
-using result_t = cuda::std::conditional_t<is_arg_op_v<Op> && !is_arg_pair_v<T>, arg_pair<acc_t<T>>,
-                                          acc_t<T>>;
+ * partials - is already a result: it keeps its own index. I: the index type
+ * of an arg result (an int inside a span, span_result_t). */
+template <class T, class Op, class I = long long>
+using result_t = cuda::std::conditional_t<is_arg_op_v<Op> && !is_arg_pair_v<T>,
+                                          arg_pair<acc_t<T>, I>, acc_t<T>>;
 
-template <class Op, class T>
-__host__ __device__ __forceinline__ result_t<T, Op> lift(T x, size_t index)
+/* What a span (a row, a segment) is reduced in: arg results with an int
+ * index counted from the span's start; the value operators' acc_t. */
+template <class T, class Op> using span_result_t = result_t<T, Op, int>;
+
+template <class Op, class T, class I = long long>
+__host__ __device__ __forceinline__ result_t<T, Op, I> lift(T x, size_t index)
 {
     if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T>)
-        return {widen(x), (long long)index};
+        return {widen(x), (I)index};
     else
         return widen(x);
+}
+
+/* A span's result as the kernel writes it: an int index widened by sign
+ * (NO_INDEX stays NO_INDEX) and moved by `offset` (0 for a span's own
+ * result); anything else as it is. */
+template <class A> __host__ __device__ __forceinline__ auto widen_index(A a, size_t offset = 0)
+{
+    if constexpr (is_arg_pair_v<A>) {
+        using V = decltype(A::value);
+        return arg_pair<V>{a.value, a.index == NO_INDEX ? (long long)NO_INDEX
+                                                        : (long long)a.index + (long long)offset};
+    } else {
+        return a;
+    }
 }
 
 /* Lane exchange (xor and up) and a read at L2 (__ldcg: past this SM's L1, which does not
@@ -163,7 +213,7 @@ template <class A> __device__ __forceinline__ A shuffle_xor(A v, int offset)
 {
     return __shfl_xor_sync(FULL_WARP_MASK, v, offset);
 }
-template <class V> __device__ __forceinline__ arg_pair<V> shuffle_xor(arg_pair<V> v, int offset)
+template <class V, class I> __device__ __forceinline__ arg_pair<V, I> shuffle_xor(arg_pair<V, I> v, int offset)
 {
     return {__shfl_xor_sync(FULL_WARP_MASK, v.value, offset),
             __shfl_xor_sync(FULL_WARP_MASK, v.index, offset)};
@@ -172,13 +222,13 @@ template <class A> __device__ __forceinline__ A shuffle_up(A v, int delta)
 {
     return __shfl_up_sync(FULL_WARP_MASK, v, delta);
 }
-template <class V> __device__ __forceinline__ arg_pair<V> shuffle_up(arg_pair<V> v, int delta)
+template <class V, class I> __device__ __forceinline__ arg_pair<V, I> shuffle_up(arg_pair<V, I> v, int delta)
 {
     return {__shfl_up_sync(FULL_WARP_MASK, v.value, delta),
             __shfl_up_sync(FULL_WARP_MASK, v.index, delta)};
 }
 template <class A> __device__ __forceinline__ A load_at_l2(const A *p) { return __ldcg(p); }
-template <class V> __device__ __forceinline__ arg_pair<V> load_at_l2(const arg_pair<V> *p)
+template <class V, class I> __device__ __forceinline__ arg_pair<V, I> load_at_l2(const arg_pair<V, I> *p)
 {
     return {__ldcg(&p->value), __ldcg(&p->index)};
 }
@@ -189,7 +239,7 @@ template <class V> __device__ __forceinline__ arg_pair<V> load_at_l2(const arg_p
 template <class Op, class A> __device__ __forceinline__ A combine_later(A a, A b)
 {
     if constexpr (is_arg_op_v<Op> && is_arg_pair_v<A>)
-        return a.index == NO_INDEX || arg_beats<Op::is_max>(b.value, a.value) ? b : a;
+        return a.index == NO_INDEX || span_beats<Op::is_max, decltype(A::index)>(b.value, a.value) ? b : a;
     else
         return Op{}(a, b);
 }

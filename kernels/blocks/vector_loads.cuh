@@ -42,39 +42,81 @@ __device__ __forceinline__ R fold_tree(const R *a)
                     fold_tree<Op, FIRST + COUNT / 2, COUNT - COUNT / 2>(a));
 }
 
-/* Op over the elements [from, to) of one 16-byte vector whose first element
- * has index `index` (argmax and argmin keep it; the value operators drop it),
- * the others taken as the identity: the same tree for any (from, to), so a
- * whole vector (0, W) folds to the same bits as fold_vector. */
-template <class Op, class T>
-__device__ __forceinline__ result_t<T, Op> fold_vector_part(uint4 raw, int from, int to,
-                                                            size_t index)
+/* argmax or argmin over the elements [from, to) of one 16-byte vector, in
+ * index order, keeping the first of equal values (the tie rule without
+ * comparing indices). Two forms, chosen by the index the caller carries:
+ *  - an int index (a row's lanes, row_lanes.cuh): one comparison an element
+ *    and two selects, the winner's place a small constant added once. The
+ *    elements before `from` stand in as copies of element `from` (a copy
+ *    that wins is element `from`: the place is raised to it) and those from
+ *    `to` on as copies of element to - 1 (later equal values never win), so
+ *    the whole vector is scanned without a branch an element;
+ *  - a 64-bit index (the whole-array and block steps): elements outside
+ *    [from, to) skipped with a "none yet" flag, each winner lifted.
+ * The first form made warp_per_row faster at every width it runs
+ * (bench/results/experiments/h100_argmax_row_int_index_366734d.log); the
+ * second is what the other steps had before it. */
+template <class Op, class T, class I>
+__device__ __forceinline__ result_t<T, Op, I> scan_vector_arg(const T (&e)[VECTOR_WIDTH<T>], int from,
+                                                              int to, I index)
 {
-    using R = result_t<T, Op>;
+    using R = result_t<T, Op, I>;
     constexpr int W = VECTOR_WIDTH<T>;
-    T e[W];
-    memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
-    if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T>) {
-        /* argmax, argmin: a scan in index order that keeps the first of
-         * equal values - one comparison an element, where a tree of pairs
-         * (below) compares values, NaN-ness and indices at every node.
-         * combine_later's rule, written out so that only a winner is lifted
-         * (through combine_later the compiler emits more branches and
-         * index arithmetic: compared as PTX, not timed) */
+    if constexpr (sizeof(I) == sizeof(int)) {
+        T x[W];
+#pragma unroll
+        for (int j = 0; j < W; ++j)
+            x[j] = e[j];
+        if (from > 0 || to < W) { /* a span's first or last vector only */
+#pragma unroll
+            for (int j = W - 2; j >= 0; --j)
+                x[j] = j < from ? x[j + 1] : x[j];
+#pragma unroll
+            for (int j = 1; j < W; ++j)
+                x[j] = j >= to ? x[j - 1] : x[j];
+        }
+        acc_t<T> best = widen(x[0]);
+        int place = 0;
+#pragma unroll
+        for (int j = 1; j < W; ++j) {
+            const bool wins = span_beats<Op::is_max, I>(widen(x[j]), best);
+            best = wins ? widen(x[j]) : best;
+            place = wins ? j : place;
+        }
+        return R{best, (I)(index + (place > from ? place : from))};
+    } else {
         R best = identity<Op, R>();
         bool none = true;
 #pragma unroll
         for (int j = 0; j < W; ++j)
-            if (j >= from && j < to && (none || arg_beats<Op::is_max>(widen(e[j]), best.value))) {
-                best = lift<Op>(e[j], index + j);
+            if (j >= from && j < to && (none || span_beats<Op::is_max, I>(widen(e[j]), best.value))) {
+                best = lift<Op, T, I>(e[j], index + j);
                 none = false;
             }
         return best;
+    }
+}
+
+/* Op over the elements [from, to) of one 16-byte vector whose first element
+ * has index `index` (argmax and argmin keep it, as an I: result_t; the value
+ * operators drop it), the others taken as the identity: the same tree for
+ * any (from, to), so a whole vector (0, W) folds to the same bits as
+ * fold_vector. At least one element lies in [from, to). */
+template <class Op, class T, class I = long long>
+__device__ __forceinline__ result_t<T, Op, I> fold_vector_part(uint4 raw, int from, int to,
+                                                               cuda::std::type_identity_t<I> index)
+{
+    using R = result_t<T, Op, I>;
+    constexpr int W = VECTOR_WIDTH<T>;
+    T e[W];
+    memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
+    if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T>) {
+        return scan_vector_arg<Op, T, I>(e, from, to, index);
     } else {
         R a[W];
 #pragma unroll
         for (int j = 0; j < W; ++j)
-            a[j] = j >= from && j < to ? lift<Op>(e[j], index + j) : identity<Op, R>();
+            a[j] = j >= from && j < to ? lift<Op, T, I>(e[j], index + j) : identity<Op, R>();
         return fold_tree<Op, 0, W>(a);
     }
 }
@@ -183,13 +225,14 @@ __device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ 
  * sectors). Neighbouring spans share their boundary vectors: L1 serves the
  * second read, DRAM sees each byte once. Only elements before the array's
  * first 16-byte boundary or after its last whole vector are loaded alone: a
- * vector there would reach outside the array. */
-template <int LOADS, class Op, class T>
-__device__ __forceinline__ result_t<T, Op> reduce_span(const T *__restrict__ in, size_t n,
-                                                       size_t begin, size_t end, unsigned lane,
-                                                       unsigned lanes)
+ * vector there would reach outside the array. I: an arg result's index type
+ * (result_t), an int for a span of fewer than 2^31 elements. */
+template <int LOADS, class Op, class T, class I = long long>
+__device__ __forceinline__ result_t<T, Op, I> reduce_span(const T *__restrict__ in, size_t n,
+                                                          size_t begin, size_t end, unsigned lane,
+                                                          unsigned lanes)
 {
-    using R = result_t<T, Op>;
+    using R = result_t<T, Op, I>;
     constexpr int W = VECTOR_WIDTH<T>;
     const Op op;
     const size_t head = misaligned_head(in, n);
@@ -216,19 +259,19 @@ __device__ __forceinline__ result_t<T, Op> reduce_span(const T *__restrict__ in,
                 /* the vector's first element, counted from the span's start
                  * (wraps below it for the first vector: only its masked
                  * elements lie there) */
-                const size_t index = head + (first + i) * W - begin;
+                const I index = (I)(head + (first + i) * W - begin);
                 if (i < count) /* in index order */
                     acc = fold_in_order<Op, T>(
-                        acc, fold_vector_part<Op, T>(v[l], i == 0 ? first_from : 0,
-                                                     i == count - 1 ? last_to : W, index));
+                        acc, fold_vector_part<Op, T, I>(v[l], i == 0 ? first_from : 0,
+                                                        i == count - 1 ? last_to : W, index));
             }
         }
     }
     /* The array's own misaligned head and tail: the first and last spans only. */
     for (size_t j = begin + lane; j < end && j < head; j += lanes)
-        acc = op(acc, lift<Op>(in[j], j - begin));
+        acc = op(acc, lift<Op, T, I>(in[j], j - begin));
     for (size_t j = (begin > body_end ? begin : body_end) + lane; j < end; j += lanes)
-        acc = op(acc, lift<Op>(in[j], j - begin));
+        acc = op(acc, lift<Op, T, I>(in[j], j - begin));
     return acc;
 }
 
