@@ -46,39 +46,29 @@ constexpr size_t INT_SPAN_ELEMENTS = (size_t)1 << 31;
 /* argmax and argmin over a group's row (`here`; none when has_row is
  * false), carried with an int index from the row's start (span_result_t) -
  * through the lanes' scans and the group's shuffles - and widened when the
- * row's result is made. A row of more than INT_SPAN_ELEMENTS is taken in
- * chunks of that many, each widened from its own start and combined in
- * order. The chunks' trip count is the same for every lane of the warp (the
- * rows' width; for segments the warp's longest, by one warp reduction), so
- * every lane reaches every group_reduce. */
+ * row's result is made. A warp with a row longer than INT_SPAN_ELEMENTS
+ * takes the 64-bit index throughout (the choice is the whole warp's, so
+ * every lane reaches the same group_reduce). */
 template <int LANES, int LOADS, class Op, class T, class Spans>
-__device__ __forceinline__ result_t<T, Op> reduce_row_by_int_index(const T *__restrict__ in,
-                                                                   size_t n, const Spans &spans,
-                                                                   row_bounds here, bool has_row,
-                                                                   unsigned lane_in_group)
+__device__ __forceinline__ result_t<T, Op> reduce_arg_row(const T *__restrict__ in, size_t n,
+                                                          const Spans &spans, row_bounds here,
+                                                          bool has_row, unsigned lane_in_group)
 {
-    using A = result_t<T, Op>;
-    using S = span_result_t<T, Op>;
-    const auto chunks_of = [](size_t length) {
-        return (unsigned)((length + INT_SPAN_ELEMENTS - 1) / INT_SPAN_ELEMENTS);
-    };
-    unsigned chunks;
+    bool int_index;
     if constexpr (cuda::std::is_same_v<Spans, uniform_rows>)
-        chunks = chunks_of(spans.cols);
+        int_index = spans.cols <= INT_SPAN_ELEMENTS;
     else
-        chunks = __reduce_max_sync(FULL_WARP_MASK, has_row ? chunks_of(here.end - here.begin) : 0u);
-    A v = identity<Op, A>();
-    for (unsigned c = 0; c < chunks; ++c) {
-        const size_t begin = here.begin + c * INT_SPAN_ELEMENTS;
-        const size_t left = here.end > begin ? here.end - begin : 0;
-        const size_t end = begin + (left < INT_SPAN_ELEMENTS ? left : INT_SPAN_ELEMENTS);
-        S s = identity<Op, S>();
-        if (has_row && left > 0)
-            s = reduce_span<LOADS, Op, T, int>(in, n, begin, end, lane_in_group, LANES);
-        s = group_reduce<LANES, Op>(s);
-        v = combine_later<Op>(v, widen_index(s, c * INT_SPAN_ELEMENTS));
+        int_index = !__any_sync(FULL_WARP_MASK, has_row && here.end - here.begin > INT_SPAN_ELEMENTS);
+    if (int_index) {
+        span_result_t<T, Op> s = identity<Op, span_result_t<T, Op>>();
+        if (has_row)
+            s = reduce_span<LOADS, Op, T, int>(in, n, here.begin, here.end, lane_in_group, LANES);
+        return widen_index(group_reduce<LANES, Op>(s));
     }
-    return v;
+    result_t<T, Op> v = identity<Op, result_t<T, Op>>();
+    if (has_row)
+        v = reduce_span<LOADS, Op>(in, n, here.begin, here.end, lane_in_group, LANES);
+    return group_reduce<LANES, Op>(v);
 }
 
 template <int LANES, int LOADS, class T, class Op, class Spans>
@@ -111,8 +101,7 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
         next = bounds_of(row + stride);
         A v = identity<Op, A>();
         if constexpr (is_arg_op_v<Op>) {
-            v = reduce_row_by_int_index<LANES, LOADS, Op>(in, n, spans, here, row < spans.count,
-                                                          lane_in_group);
+            v = reduce_arg_row<LANES, LOADS, Op>(in, n, spans, here, row < spans.count, lane_in_group);
         } else {
             if (row < spans.count)
                 v = reduce_span<LOADS, Op>(in, n, here.begin, here.end, lane_in_group, LANES);
