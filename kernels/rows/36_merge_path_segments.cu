@@ -31,17 +31,17 @@
  *
  * Cost: had the memory set the pace, the input, the offsets and the results
  * once each (a tile also reads up to its item count of elements, some of
- * them the next tile's: L2 hits). It does not: a tile's fixed work - its
- * loads, search, scan and six barriers - is shared by only K items a
- * thread, and the SMs issue it slower than the memory delivers, at any
- * distribution of lengths (the sweep in bench/results/h100_segment_sweep_1b5604b/,
- * the ncu readings and what each change bought in bench/NOTES.md, session
- * 12). Two element buffers (the next tile's copies in flight during this
- * one's walk) measured slower: they leave fewer items a thread. So did
- * bigger tiles in fewer blocks an SM, and half-size blocks were faster only
- * where tiles hold few ends (bench/NOTES.md, session 13): the tiles an SM
- * has in flight set the pace. argmax and argmin take fewer items a thread
- * (their results are 16 bytes).
+ * them the next tile's: L2 hits). It does not: each tile is a chain - its
+ * ends read, its search, the wait for its copies, the walk, the scan and
+ * six barriers - and the tiles an SM has in flight at once, four, do not
+ * keep the memory busy, at any distribution of lengths (the sweep in
+ * bench/results/h100_segment_sweep_d4476ea/; the ncu readings and what each
+ * change bought in bench/NOTES.md, sessions 12-14). Bigger tiles in fewer
+ * blocks an SM, the next tile's copies in a second buffer during this one's
+ * walk (three blocks an SM) and an L2 prefetch during the start search all
+ * measured slower; half-size blocks were faster only where tiles hold few
+ * ends. argmax and argmin take fewer items a thread (their results are 16
+ * bytes).
  *   bench_compare --segments powerlaw:100 -m merge_path_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
