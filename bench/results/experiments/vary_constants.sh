@@ -32,7 +32,8 @@
 # Session 14's step-36 probes, each "as-is patch:P": merge_path_next_tile_copies
 #   -> h100_merge_path_next_tile_copies_f9dbfcb.log; merge_path_prefetch_first_tiles,
 #   merge_path_overlapped_last_kernel and both -> h100_merge_path_prefetch_pdl_3b9f437.log;
-#   merge_path_lean_copies -> h100_merge_path_lean_copies_b93ae0b.log
+#   merge_path_lean_copies -> h100_merge_path_lean_copies_b93ae0b.log;
+#   merge_path_walk_selects -> h100_merge_path_walk_selects_6dd81cd.log
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
