@@ -34,6 +34,7 @@
 #   merge_path_overlapped_last_kernel and both -> h100_merge_path_prefetch_pdl_3b9f437.log;
 #   merge_path_lean_copies -> h100_merge_path_lean_copies_b93ae0b.log;
 #   merge_path_walk_selects -> h100_merge_path_walk_selects_6dd81cd.log
+# Prepared, not yet run: segments as-is patch:bench/results/experiments/merge_path_walk_by_warp_vote.patch
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
