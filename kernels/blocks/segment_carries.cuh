@@ -210,16 +210,36 @@ __global__ void combine_tile_parts_kernel(tile_parts<A> parts, size_t tiles, siz
         out[segment] = total;
 }
 
+/* Whether combine_tile_parts_kernel as loaded on this device waits for the
+ * kernel before it: built for Hopper or later. A build for an older GPU, or
+ * its PTX compiled for a newer one, has no wait. Asked once a device, as
+ * launchers call this in the timed region (cudaGetDevice is a host-side
+ * read). */
+template <class A, class Op> int combine_waits_for_tiles(bool *waits)
+{
+    enum { DEVICES = 64 };
+    static signed char known[DEVICES]; /* 0: not asked yet; 1: no wait; 2: waits */
+    int device = 0;
+    CUDA_TRY(cudaGetDevice(&device));
+    if (device < DEVICES && known[device]) {
+        *waits = known[device] == 2;
+        return 0;
+    }
+    cudaFuncAttributes built = {};
+    CUDA_TRY(cudaFuncGetAttributes(&built, combine_tile_parts_kernel<A, Op>));
+    *waits = built.ptxVersion >= 90;
+    if (device < DEVICES)
+        known[device] = *waits ? 2 : 1;
+    return 0;
+}
+
 /* Launches combine_tile_parts_kernel over `tiles` tiles, as a programmatic
- * dependent launch where the kernel was built for Hopper or later: only that
- * build waits for the tiles' kernel (a build for an older GPU, or its PTX
- * compiled for a newer one, has no wait and is launched plainly). */
+ * dependent launch where the kernel waits for the one before it. */
 template <class A, class Op>
 int combine_tile_parts(tile_parts<A> parts, size_t tiles, size_t count, A *out, cudaStream_t stream)
 {
-    const auto kernel = combine_tile_parts_kernel<A, Op>;
-    cudaFuncAttributes built = {};
-    CUDA_TRY(cudaFuncGetAttributes(&built, kernel));
+    bool waits = false;
+    PROPAGATE((combine_waits_for_tiles<A, Op>(&waits)));
     cudaLaunchAttribute overlap = {};
     overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     overlap.val.programmaticStreamSerializationAllowed = 1;
@@ -228,8 +248,8 @@ int combine_tile_parts(tile_parts<A> parts, size_t tiles, size_t count, A *out, 
     config.blockDim = dim3(256);
     config.stream = stream;
     config.attrs = &overlap;
-    config.numAttrs = built.ptxVersion >= 90 ? 1 : 0;
-    CUDA_TRY(cudaLaunchKernelEx(&config, kernel, parts, tiles, count, out));
+    config.numAttrs = waits ? 1 : 0;
+    CUDA_TRY(cudaLaunchKernelEx(&config, combine_tile_parts_kernel<A, Op>, parts, tiles, count, out));
     return 0;
 }
 
