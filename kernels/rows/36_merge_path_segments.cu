@@ -8,8 +8,10 @@
  * stopped, as a block runs a contiguous run of tiles. A tile stages its
  * elements in shared memory with asynchronous 16-byte copies (no registers
  * held while they fly) and, at the same time, the ends that fall in it
- * (local 32-bit offsets); each thread finds its first item by a binary
- * search of those ends while the copies fly, walks its K items - an element
+ * (local 32-bit offsets: twice the ends a tile holds on average read at
+ * once, so that a tile denser than the mean rarely waits for a second trip
+ * to memory, and counted with one barrier); each thread finds its first
+ * item by a binary search of those ends while the copies fly, walks its K items - an element
  * joins the running total, an end closes the segment - and leaves the
  * segment it ends in open (its carry). A segmented scan of the carries
  * (segment_carries.cuh) joins segments that cross threads; a thread's first
@@ -65,8 +67,16 @@ constexpr int BLOCK = SEGMENT_BLOCK;
  * a tile's fixed costs (its search, loads, scan and barriers) are shared by
  * its items. */
 constexpr int TILE_BYTES_PER_THREAD = 176;
-/* Offsets read in one trip to memory: up to this many rounds of one a thread. */
-constexpr int MAX_ROUNDS = 8;
+/* Offsets read in one trip to memory, in rounds of one a thread: up to
+ * ROUNDS, or DENSE_ROUNDS in a second build of the kernel for inputs with
+ * more ends than ROUNDS hold in a first trip (a segment every other element
+ * or denser); each round is a register pair a thread, which the sparser
+ * inputs measured slower with. Never more than a tile can hold. */
+constexpr int ROUNDS = 8;
+constexpr int DENSE_ROUNDS = 12;
+/* A tile's first trip reads this many times the ends a tile holds on
+ * average, in whole rounds, as a tile with more waits for a second trip. */
+constexpr unsigned READ_MARGIN = 2;
 /* Blocks an SM: what the shared memory allows (45 KiB a block of floats),
  * the registers capped to match. */
 constexpr int MIN_BLOCKS_PER_SM = 4;
@@ -77,6 +87,15 @@ constexpr uint32_t NO_MORE_ENDS = UINT32_MAX;
 template <class R> union end_slot {
     uint32_t end; /* offsets[segment + 1], counted from the tile's first element */
     R result;
+};
+
+/* What stage_ends publishes for the whole block, and its counting space. */
+struct tile_ends {
+    size_t first_begin;     /* offsets[first segment]: where the tile's first segment began */
+    unsigned count;         /* segment ends in the tile */
+    bool open_has_elements; /* the segment open at the tile's end has elements in it */
+    /* each warp's last end found inside, plus one, by a trip's parity */
+    unsigned found_by_warp[2][BLOCK / 32];
 };
 
 template <class T, class Op> struct merge_tile {
@@ -92,9 +111,7 @@ template <class T, class Op> struct merge_tile {
         alignas(16) unsigned char element_bytes[(ITEMS + 2 * W) * sizeof(T)];
         end_slot<R> slots[ITEMS + 1];
         carry_scan_storage<R, uint32_t> scan; /* keys: the segment's index in the tile */
-        size_t first_begin;     /* offsets[first segment]: where the tile's first segment began */
-        unsigned ends;          /* segment ends in the tile */
-        bool open_has_elements; /* the segment open at the tile's end has elements in it */
+        tile_ends ends;
     };
 };
 
@@ -173,15 +190,16 @@ template <class T> struct tile_input {
 };
 
 /* The ends of segments `segment` on that fall in the tile, into the slots
- * (local offsets), in trips of up to MAX_ROUNDS rounds of one a thread: the
+ * (local offsets), in trips of up to TRIP_ROUNDS rounds of one a thread: the
  * first trip as many as the host expects (`reads`), then more while every
- * end read was still inside. Returns the count, known to every thread;
- * publishes it, the sentinel after the last end, the first segment's
- * beginning and whether the segment left open has elements here, which the
- * caller's next barrier makes visible. */
-template <class R>
-__device__ __forceinline__ unsigned stage_ends(end_slot<R> *slots, unsigned *ends_out,
-                                               size_t *first_begin, bool *open_has_elements,
+ * end read was still inside. The ends inside are a prefix of those read (an
+ * end's item index, k + its offset, grows with k), so a trip counts them by
+ * the last one inside: one barrier a trip, whatever its rounds. Returns the
+ * count, known to every thread; publishes it, the sentinel after the last
+ * end, the first segment's beginning and whether the segment left open has
+ * elements here, which the caller's next barrier makes visible. */
+template <int TRIP_ROUNDS, class R>
+__device__ __forceinline__ unsigned stage_ends(end_slot<R> *slots, tile_ends &published,
                                                const segment_offset *__restrict__ offsets,
                                                size_t count, size_t segment, size_t element,
                                                unsigned items, unsigned reads)
@@ -190,38 +208,47 @@ __device__ __forceinline__ unsigned stage_ends(end_slot<R> *slots, unsigned *end
     const unsigned t = threadIdx.x;
     const size_t begin = t == 0 ? offsets[segment] : 0;
     unsigned ends = 0;
-    for (;;) {
+    for (unsigned trip = 0;; ++trip) {
         /* offsets[segment + 1 + ends + i] for i < reads, but none past offsets[count] */
         const segment_offset *next = offsets + segment + 1 + ends;
         const size_t left = count - segment - ends;
         const unsigned valid = reads < left ? reads : (unsigned)left;
         const unsigned rounds = (reads + BLOCK - 1) / BLOCK;
-        segment_offset o[MAX_ROUNDS];
+        segment_offset o[TRIP_ROUNDS];
 #pragma unroll
-        for (unsigned r = 0; r < MAX_ROUNDS; ++r)
+        for (unsigned r = 0; r < TRIP_ROUNDS; ++r)
             if (r < rounds)
                 o[r] = r * BLOCK + t < valid ? next[r * BLOCK + t] : NOT_READ;
-        unsigned found = 0;
+        unsigned found_end = ends; /* past the last end inside */
 #pragma unroll
-        for (unsigned r = 0; r < MAX_ROUNDS; ++r)
+        for (unsigned r = 0; r < TRIP_ROUNDS; ++r)
             if (r < rounds) {
                 /* end k is in the tile if k + its local offset < items */
                 const unsigned k = ends + r * BLOCK + t;
-                const bool inside = o[r] != NOT_READ && k < items && o[r] - element < items - k;
-                if (inside)
+                if (o[r] != NOT_READ && k < items && o[r] - element < items - k) {
                     slots[k].end = (uint32_t)(o[r] - element);
-                found += __syncthreads_count(inside);
+                    found_end = k + 1;
+                }
             }
-        ends += found;
+        unsigned *by_warp = published.found_by_warp[trip % 2];
+        found_end = __reduce_max_sync(FULL_WARP_MASK, found_end);
+        if (t % 32 == 0)
+            by_warp[t / 32] = found_end;
+        __syncthreads();
+#pragma unroll
+        for (int w = 0; w < BLOCK / 32; ++w)
+            found_end = by_warp[w] > found_end ? by_warp[w] : found_end;
+        const unsigned found = found_end - ends;
+        ends = found_end;
         if (found < reads || ends >= items || ends >= count - segment)
             break;
-        reads = 2 * reads < MAX_ROUNDS * BLOCK ? 2 * reads : MAX_ROUNDS * BLOCK;
+        reads = 2 * reads < TRIP_ROUNDS * BLOCK ? 2 * reads : TRIP_ROUNDS * BLOCK;
     }
     if (t == 0) {
         const unsigned elements = items - ends;
-        *ends_out = ends;
-        *first_begin = begin;
-        *open_has_elements = ends == 0 ? elements > 0 : slots[ends - 1].end < elements;
+        published.count = ends;
+        published.first_begin = begin;
+        published.open_has_elements = ends == 0 ? elements > 0 : slots[ends - 1].end < elements;
         slots[ends].end = NO_MORE_ENDS;
     }
     return ends;
@@ -323,8 +350,8 @@ __device__ __forceinline__ void finish_tile(typename merge_tile<T, Op>::storage 
         s.slots[items.first_end].result = total;
     }
     __syncthreads();
-    const unsigned ends = s.ends;
-    const bool began_before = s.first_begin < element;
+    const unsigned ends = s.ends.count;
+    const bool began_before = s.ends.first_begin < element;
     for (unsigned k = t; k < ends; k += BLOCK)
         if (k > 0 || !began_before)
             out[segment + k] = s.slots[k].result;
@@ -335,7 +362,7 @@ __device__ __forceinline__ void finish_tile(typename merge_tile<T, Op>::storage 
             head_segment = segment;
             head = s.slots[0].result;
         }
-        if (segment + ends < count && s.open_has_elements) {
+        if (segment + ends < count && s.ends.open_has_elements) {
             if (ends == 0 && began_before) {
                 head_segment = segment;
                 head = c.value;
@@ -370,13 +397,14 @@ __device__ __forceinline__ thread_items find_thread_items(const end_slot<R> *slo
 
 /* A block a contiguous run of `tiles_per_block` tiles: a search for the
  * first, then each tile starts where the last one stopped. */
-template <class T, class Op>
+template <class T, class Op, int TRIP_ROUNDS>
 __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_kernel(
     const T *__restrict__ in, size_t n, const segment_offset *__restrict__ offsets, size_t count,
     size_t tiles, size_t tiles_per_block, unsigned reads, result_t<T, Op> *__restrict__ out,
     tile_parts<result_t<T, Op>> parts)
 {
     constexpr size_t ITEMS = merge_tile<T, Op>::ITEMS;
+    constexpr int K = merge_tile<T, Op>::K;
     __shared__ typename merge_tile<T, Op>::storage s;
     const size_t first_tile = blockIdx.x * tiles_per_block;
     if (first_tile >= tiles)
@@ -392,14 +420,14 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_
         const size_t left = n + count - tile * ITEMS;
         const unsigned items = (unsigned)(left < ITEMS ? left : ITEMS);
         const unsigned lead = input.template stage<(int)ITEMS>(staged, element, items);
-        const unsigned ends = stage_ends(s.slots, &s.ends, &s.first_begin, &s.open_has_elements,
-                                         offsets, count, segment, element, items, reads);
-        thread_items mine = find_thread_items<merge_tile<T, Op>::K>(s.slots, items, ends, element);
+        const unsigned ends = stage_ends<TRIP_ROUNDS>(s.slots, s.ends, offsets, count, segment,
+                                                      element, items, reads);
+        thread_items mine = find_thread_items<K>(s.slots, items, ends, element);
         __pipeline_wait_prior(0);
         __syncthreads(); /* the elements have landed; every search is done before the walks
                             write results over ends */
         if (mine.first_end == 0)
-            mine.first_begin = s.first_begin;
+            mine.first_begin = s.ends.first_begin;
         const walk_result<result_t<T, Op>> w = walk_items<T, Op>(staged + lead, s.slots, mine, element);
         finish_tile<T, Op>(s, w, mine, segment, element, count, tile, out, parts);
         __syncthreads(); /* the slots and the elements are the next tile's */
@@ -411,6 +439,9 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_
 template <class T, class Op> struct merge_path_segments_launch {
     using R = result_t<T, Op>;
     static constexpr size_t ITEMS = merge_tile<T, Op>::ITEMS;
+    static constexpr int K = merge_tile<T, Op>::K;
+    /* The rounds of a trip of the two builds: never more than a tile holds. */
+    static constexpr int FEW = K < ROUNDS ? K : ROUNDS, MANY = K < DENSE_ROUNDS ? K : DENSE_ROUNDS;
 
     static int workspace(reduce_shape shape, size_t n, size_t *bytes)
     {
@@ -428,17 +459,28 @@ template <class T, class Op> struct merge_path_segments_launch {
         if (n == 0) /* every segment empty */
             return fill_identity<Op>(d_out, shape.count, stream);
         const size_t tiles = ceil_div(n + shape.count, ITEMS);
-        int grid = 0;
-        PROPAGATE(resident_grid_size((const void *)merge_path_segments_kernel<T, Op>, BLOCK, 0, &grid));
-        grid = launch_grid(tiles < (size_t)grid ? (int)tiles : grid);
-        const size_t tiles_per_block = ceil_div(tiles, grid);
-        /* the ends a tile is expected to hold, with a quarter to spare */
         const size_t expected = ITEMS * shape.count / (n + shape.count);
-        const size_t reads = expected + expected / 4 + 2;
+        const size_t reads = ceil_div(READ_MARGIN * expected + 32, BLOCK) * BLOCK;
         const tile_parts<R> parts = tile_parts<R>::at(workspace, tiles);
-        merge_path_segments_kernel<T, Op><<<grid, BLOCK, 0, stream>>>(
-            d_in, n, shape.offsets, shape.count, tiles, tiles_per_block,
-            reads < MAX_ROUNDS * BLOCK ? (unsigned)reads : MAX_ROUNDS * BLOCK, d_out, parts);
+        if constexpr (MANY > FEW) /* a tile may hold more ends than FEW rounds read */
+            if (reads > FEW * BLOCK)
+                return launch_tiles<MANY>(d_in, shape, n, tiles, reads, d_out, parts, stream);
+        return launch_tiles<FEW>(d_in, shape, n, tiles, reads, d_out, parts, stream);
+    }
+
+    /* The tiles' kernel of TRIP_ROUNDS rounds a trip, then the last kernel. */
+    template <int TRIP_ROUNDS>
+    static int launch_tiles(const T *d_in, reduce_shape shape, size_t n, size_t tiles, size_t reads,
+                            R *d_out, tile_parts<R> parts, cudaStream_t stream)
+    {
+        const auto kernel = merge_path_segments_kernel<T, Op, TRIP_ROUNDS>;
+        int grid = 0;
+        PROPAGATE(resident_grid_size((const void *)kernel, BLOCK, 0, &grid));
+        grid = launch_grid(tiles < (size_t)grid ? (int)tiles : grid);
+        const size_t tiles_per_block = ceil_div(tiles, grid), most = TRIP_ROUNDS * BLOCK;
+        kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, shape.offsets, shape.count, tiles,
+                                           tiles_per_block, (unsigned)(reads < most ? reads : most),
+                                           d_out, parts);
         CUDA_TRY_LAUNCH();
         return combine_tile_parts<R, Op>(parts, tiles, shape.count, d_out, stream);
     }
