@@ -37,8 +37,8 @@
  * ends read, its search, the wait for its copies, the walk, the scan and
  * six barriers - and the tiles an SM has in flight at once, four, do not
  * keep the memory busy, at any distribution of lengths (the sweep in
- * bench/results/h100_segment_sweep_d4476ea/; the ncu readings and what each
- * change bought in bench/NOTES.md, sessions 12-14). Bigger tiles in fewer
+ * bench/results/h100_segment_sweep_28a1351/; the ncu readings and what each
+ * change bought in bench/NOTES.md, sessions 12-15). Bigger tiles in fewer
  * blocks an SM, the next tile's copies in a second buffer during this one's
  * walk (three blocks an SM) and an L2 prefetch during the start search all
  * measured slower; half-size blocks were faster only where tiles hold few
