@@ -34,7 +34,11 @@
 #   merge_path_overlapped_last_kernel and both -> h100_merge_path_prefetch_pdl_3b9f437.log;
 #   merge_path_lean_copies -> h100_merge_path_lean_copies_b93ae0b.log;
 #   merge_path_walk_selects -> h100_merge_path_walk_selects_6dd81cd.log
-# Prepared, not yet run: segments as-is patch:bench/results/experiments/merge_path_walk_by_warp_vote.patch
+# Session 15's, each against "as-is" in the same call: merge_path_reads_twice_expected and
+#   merge_path_walk_by_warp_vote -> h100_merge_path_reads_twice_warp_vote_c4e0169.log;
+#   merge_path_one_barrier_a_trip with S:READ_MARGIN=1 and 3 ->
+#   h100_merge_path_one_barrier_margins_4730d90.log; the same with S:MAX_ROUNDS=8 ->
+#   h100_merge_path_rounds_4730d90.log (constants as they were before 28a1351)
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
