@@ -41,7 +41,10 @@ namespace {
 
 constexpr unsigned LOADS = 4;               /* stretches in flight per warp */
 constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
-constexpr unsigned MAX_PARTS = 512;         /* bounds the last part's combine */
+/* Parts a tile's rows are cut into, at most: the last part alone reads
+ * every part's totals once the others are done, so at a few hundred columns
+ * more parts cost that one block more than their loads in flight gain. */
+constexpr unsigned MAX_PARTS = 128;
 
 /* Warps a block: 16, fewer where a warp total per column of a span would
  * not fit shared memory (arg results of 8 halves a lane: 8). */
