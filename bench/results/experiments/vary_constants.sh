@@ -17,7 +17,7 @@
 #                the files unchanged. Each variant starts from the files as
 #                they were, so "as-is patch:P" is an A/B in one call.
 #
-# Session 13's probes, each variant one argument (S, C and P: the files below):
+# Session 13's probes, each variant one argument (S, C, P, L and R: the files below):
 #   segments S:TILE_BYTES_PER_THREAD=288,S:MIN_BLOCKS_PER_SM=3 and 176/4, 424/2,
 #            232/3, after "git apply bench/results/experiments/merge_path_dynamic_shared.patch" (the tile
 #            in dynamic shared memory) -> h100_merge_path_tile_probe_0a47fb3.log
@@ -38,13 +38,18 @@
 #   merge_path_walk_by_warp_vote -> h100_merge_path_reads_twice_warp_vote_c4e0169.log;
 #   merge_path_one_barrier_a_trip with S:READ_MARGIN=1 and 3 ->
 #   h100_merge_path_one_barrier_margins_4730d90.log; the same with S:MAX_ROUNDS=8 ->
-#   h100_merge_path_rounds_4730d90.log (constants as they were before 28a1351)
+#   h100_merge_path_rounds_4730d90.log (constants as they were before 28a1351);
+#   columns as-is P:MAX_PARTS=256 P:MAX_PARTS=128 P:MAX_PARTS=128,P:LOADS=8
+#   P:MAX_PARTS=64,P:LOADS=8 -> h100_split_columns_parts_probe_17cbb7a.log;
+#   argmax_rows as-is L:ROW_LANES_LOADS=4 R:ROW_PARTS_LOADS=8 -> h100_argmax_rows_loads_probe_*.log
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
 S=kernels/rows/36_merge_path_segments.cu
 C=kernels/blocks/segment_carries.cuh
 P=kernels/columns/32_split_columns.cu
+L=kernels/blocks/row_lanes.cuh
+R=kernels/blocks/row_parts.cuh
 bench=build-gpu/bench/bench_compare
 log=${OUT:?set OUT}/vary_constants.log
 mode=$1; shift
@@ -86,8 +91,8 @@ time_variant() {
 
 # Kept aside and put back before each variant and at the end: a tree sent to
 # a GPU machine may carry a stale .git, so "git checkout" could not restore it.
-# The files S, C and P and every file a variant's patch changes.
-files=("$S" "$C" "$P")
+# The files S, C, P, L and R and every file a variant's patch changes.
+files=("$S" "$C" "$P" "$L" "$R")
 for variant in "$@"; do
     for change in ${variant//,/ }; do
         case $change in
