@@ -42,6 +42,7 @@
 #   columns as-is P:MAX_PARTS=256 P:MAX_PARTS=128 P:MAX_PARTS=128,P:LOADS=8
 #   P:MAX_PARTS=64,P:LOADS=8 -> h100_split_columns_parts_probe_17cbb7a.log;
 #   argmax_rows as-is L:ROW_LANES_LOADS=4 R:ROW_PARTS_LOADS=8 -> h100_argmax_rows_loads_probe_f27c41c.log
+# Prepared, not yet run: columns as-is patch:bench/results/experiments/split_columns_narrow_eight_loads.patch
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
