@@ -11,9 +11,9 @@
  * (local 32-bit offsets: twice the ends a tile holds on average read at
  * once, so that a tile denser than the mean rarely waits for a second trip
  * to memory, and counted with one barrier); each thread finds its first
- * item by a binary search of those ends while the copies fly, walks its K items - an element
- * joins the running total, an end closes the segment - and leaves the
- * segment it ends in open (its carry). A segmented scan of the carries
+ * item by a binary search of those ends while the copies fly, walks its K
+ * items - an element joins the running total, an end closes the segment -
+ * and leaves the segment it ends in open (its carry). A segmented scan of the carries
  * (segment_carries.cuh) joins segments that cross threads; a thread's first
  * closed segment takes the carry of the thread before it. Results go to
  * shared memory over their segments' ends and leave the block in one
@@ -68,10 +68,11 @@ constexpr int BLOCK = SEGMENT_BLOCK;
  * its items. */
 constexpr int TILE_BYTES_PER_THREAD = 176;
 /* Offsets read in one trip to memory, in rounds of one a thread: up to
- * ROUNDS, or DENSE_ROUNDS in a second build of the kernel for inputs with
- * more ends than ROUNDS hold in a first trip (a segment every other element
- * or denser); each round is a register pair a thread, which the sparser
- * inputs measured slower with. Never more than a tile can hold. */
+ * ROUNDS, or DENSE_ROUNDS in a second build of the kernel for inputs whose
+ * first trip would need more (float sums: segments of under about four
+ * elements on average). A round holds a register pair a thread while the
+ * loads fly, so the sparser inputs keep the smaller build, which measured
+ * faster for them. Never more rounds than a tile holds ends. */
 constexpr int ROUNDS = 8;
 constexpr int DENSE_ROUNDS = 12;
 /* A tile's first trip reads this many times the ends a tile holds on
