@@ -39,7 +39,10 @@
 
 namespace {
 
-constexpr unsigned LOADS = 4;               /* stretches in flight per warp */
+/* Stretches in flight per warp: more for a narrow matrix, whose warps
+ * each read whole rows, fewer for a wide one, where more loads a lane cost
+ * occupancy that the many tiles needed. */
+constexpr unsigned NARROW_LOADS = 8, WIDE_LOADS = 4;
 constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
 /* Parts a tile's rows are cut into, at most: the last part alone reads
  * every part's totals once the others are done, so at a few hundred columns
@@ -66,6 +69,7 @@ struct column_plan {
     unsigned rows_per_stretch; /* 1 (wide), span / cols (narrow) */
     unsigned warps_per_tile;   /* a power of two; the block holds WARPS / it tiles */
     unsigned parts;            /* blocks that split one tile's stretches */
+    unsigned loads;            /* NARROW_LOADS or WIDE_LOADS: the kernel's LOADS */
     bool narrow;
 
     __host__ __device__ size_t groups(unsigned warps) const
@@ -77,7 +81,7 @@ struct column_plan {
 
 /* One lane's accumulators over the stretches [first, end) of tile `tile`
  * that its warp takes (every `step`-th), LOADS of them in flight. */
-template <class T, class Op, int VEC>
+template <class T, class Op, int VEC, unsigned LOADS>
 __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const column_plan &p,
                                              size_t tile, size_t first, size_t end, size_t step,
                                              result_t<T, Op> (&acc)[VEC])
@@ -255,7 +259,7 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
         out[col] = scratch[k];
 }
 
-template <class T, class Op, int VEC, int WARPS>
+template <class T, class Op, int VEC, int WARPS, unsigned LOADS>
 __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__restrict__ in,
                                                                    column_plan p,
                                                                    result_t<T, Op> *__restrict__ out,
@@ -278,7 +282,7 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
         const size_t tile = group * tiles_per_block + warp / p.warps_per_tile;
         const size_t first = p.stretches * part / p.parts, end = p.stretches * (part + 1) / p.parts;
         R acc[VEC];
-        lane_columns<T, Op, VEC>(in, p, tile, first + warp % p.warps_per_tile,
+        lane_columns<T, Op, VEC, LOADS>(in, p, tile, first + warp % p.warps_per_tile,
                                  tile < p.tiles ? end : 0, p.warps_per_tile, acc);
         join_shared_columns<Op, VEC>(p, acc);
 #pragma unroll
@@ -319,6 +323,15 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
 template <class T, class Op> struct split_columns_launch {
     static constexpr int W = VECTOR_WIDTH<T>;
 
+    /* The kernel for VEC elements a lane and the loads a narrow or a wide
+     * matrix takes. */
+    template <int VEC> static auto kernel_for(bool narrow)
+    {
+        constexpr int WARPS = warps_for<T, Op, VEC>();
+        return narrow ? split_columns_kernel<T, Op, VEC, WARPS, NARROW_LOADS>
+                      : split_columns_kernel<T, Op, VEC, WARPS, WIDE_LOADS>;
+    }
+
     /* The cut for VEC elements a lane; parts from the kernel's resident blocks. */
     template <int VEC> static int plan_for(reduce_shape shape, size_t n, column_plan *p)
     {
@@ -333,16 +346,17 @@ template <class T, class Op> struct split_columns_launch {
                          .tiles = narrow ? 1 : ceil_div(cols, span),
                          .tile_cols = (unsigned)(narrow ? cols : span),
                          .rows_per_stretch = (unsigned)(narrow ? span / cols : 1),
-                         .warps_per_tile = WARPS, .parts = 1, .narrow = narrow};
+                         .warps_per_tile = WARPS, .parts = 1,
+                         .loads = narrow ? NARROW_LOADS : WIDE_LOADS, .narrow = narrow};
         /* each warp at least four batches of loads: a short matrix's warps
          * take neighbouring tiles rather than a row or two each */
-        while (p->warps_per_tile > 1 && p->stretches / p->warps_per_tile < 4 * LOADS)
+        while (p->warps_per_tile > 1 && p->stretches / p->warps_per_tile < 4 * p->loads)
             p->warps_per_tile /= 2;
         int resident = 0;
-        PROPAGATE(resident_grid_size((const void *)split_columns_kernel<T, Op, VEC, WARPS>,
-                                     WARPS * 32, 0, &resident));
+        PROPAGATE(resident_grid_size((const void *)kernel_for<VEC>(narrow), WARPS * 32, 0,
+                                     &resident));
         const size_t by_wave = (size_t)resident / p->groups(WARPS);
-        const size_t by_rows = p->stretches / ((size_t)LOADS * p->warps_per_tile);
+        const size_t by_rows = p->stretches / ((size_t)p->loads * p->warps_per_tile);
         size_t parts = by_wave < by_rows ? by_wave : by_rows;
         parts = parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : parts;
         p->parts = (unsigned)parts;
@@ -382,12 +396,11 @@ template <class T, class Op> struct split_columns_launch {
         column_plan p;
         PROPAGATE(plan_for<VEC>(shape, n, &p));
         const size_t items = p.groups(WARPS) * p.parts;
+        const auto kernel = kernel_for<VEC>(p.narrow);
         int grid = 0;
-        PROPAGATE(resident_grid_size((const void *)split_columns_kernel<T, Op, VEC, WARPS>,
-                                     WARPS * 32, 0, &grid));
+        PROPAGATE(resident_grid_size((const void *)kernel, WARPS * 32, 0, &grid));
         grid = launch_grid(items < (size_t)grid ? (int)items : grid);
-        split_columns_kernel<T, Op, VEC, WARPS><<<grid, WARPS * 32, 0, stream>>>(d_in, p, d_out,
-                                                                               workspace);
+        kernel<<<grid, WARPS * 32, 0, stream>>>(d_in, p, d_out, workspace);
         CUDA_TRY_LAUNCH();
         return 0;
     }
