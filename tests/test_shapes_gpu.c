@@ -6,9 +6,10 @@
  *   one element off 16 bytes (misaligned rows; 32: whole vectors a row, none
  *   of them aligned); one very long row (2^20 + 3);
  *   columns: 1 column of 100003 rows; 1 row of 100003 columns; no rows; widths
- *   1, 2, 3, 31, 32, 33, 255, 257, 1025, 4097, the odd ones and 32 also from
+ *   1, 2, 3, 12, 31, 32, 33, 255, 257, 1025, 4097, the odd ones and 32 also from
  *   an input pointer one element off 16 bytes; one tall column (2^20 + 3
- *   rows, misaligned);
+ *   rows, misaligned); 1, 2 (misaligned), 5, 64 and 65 rows of 4100 columns
+ *   (--quick: 1028);
  *   segments: many empty (uniform:1), empty first and last, one long among
  *   a thousand short, 20000 empty between two of 300001 (tiles of ends
  *   alone, segments across more than 32 tiles), uniform:8, uniform:1000,
@@ -55,7 +56,7 @@ extern const struct method method_test_row_per_thread, method_test_row_drops_las
 
 static const size_t WIDTHS[] = {1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 4097, 100003};
 static const size_t QUICK_WIDTHS[] = {1, 3, 4, 16, 32, 33, 257, 4097};
-static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 31, 32, 33, 255, 257, 1025, 4097};
+static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 12, 31, 32, 33, 255, 257, 1025, 4097};
 static const size_t QUICK_COLUMN_WIDTHS[] = {1, 3, 32, 33, 257};
 static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
 static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};
@@ -256,6 +257,15 @@ static size_t make_column_cases(struct shape_case *cases, bool quick)
         if (widths[i] % 2 || widths[i] == 32)
             cases[count++] = columns_case(rows > 1000 ? 1000 : rows, widths[i], 1);
     }
+    /* Short matrices of whole 16-byte vectors a row (split_columns takes up
+     * to 64 rows a thread a vector of columns): 1 and 5 rows (not a whole
+     * number of its 4-row batches), 64 and 65, and 2 rows one element off
+     * 16 bytes. */
+    const size_t short_cols = quick ? 1028 : 4100;
+    const size_t short_rows[] = {1, 5, 64, 65};
+    for (size_t i = 0; i < COUNT(short_rows); ++i)
+        cases[count++] = columns_case(short_rows[i], short_cols, 0);
+    cases[count++] = columns_case(2, short_cols, 1);
     return count;
 }
 

@@ -15,6 +15,11 @@
 
 template <class T> inline constexpr int VECTOR_WIDTH = 16 / sizeof(T);
 
+/* The fewest elements that are whole vectors and whole runs of `width`
+ * (rows of that many columns): their least common multiple. */
+constexpr size_t gcd(size_t a, size_t b) { return b == 0 ? a : gcd(b, a % b); }
+constexpr size_t lcm(size_t a, size_t b) { return a / gcd(a, b) * b; }
+
 /* The additions a term goes through in reduce_vectors besides the thread's
  * chain (for summation orders, summation_order.h): a head and a tail element
  * join the accumulator (2), a vector is folded as a tree (8 halves: 3). With

@@ -6,33 +6,40 @@
  * tile of `span` columns, in a narrow one (span a multiple of the width:
  * 1, 2, 4, ... 128 floats) span / cols whole rows. Either way each lane's
  * elements sit in the same columns at every stretch, so a lane keeps one
- * accumulator per element of its vector, four stretches in flight. A narrow
- * matrix's lanes that share columns then meet by shuffles. A block's warps
+ * accumulator per element of its vector, four stretches in flight (eight
+ * in a narrow matrix). A narrow matrix's lanes that share columns then meet
+ * by shuffles. A block's warps
  * split a tile's stretches (or, when a matrix has fewer rows than warps,
  * take neighbouring tiles) and add their totals in shared memory in warp
  * order; the stretches of a tile are cut into `parts`, a block each, so that
  * a few hundred columns still fill every SM, and the tile's last part done
  * adds the parts' totals in part order (the counter pattern of
- * last_block_done.cuh, for a tile of columns instead of one value).
+ * last_block_done.cuh, for a tile of columns instead of one value). A
+ * matrix of a few rows (up to FEW_ROWS) has too little down each column for
+ * that machinery: a thread takes a vector of columns down every row
+ * (few_rows_columns.cuh).
  *
  * Fixes from block_columns (step 31): a tile had one block and four-byte
  * loads; 128 floats of columns were four blocks for the whole GPU. Here a
  * tall matrix of any width is one resident wave of blocks, each thread with
- * four 16-byte loads in flight.
+ * four or eight 16-byte loads in flight.
  *
  * What it costs: the bytes, plus the parts' totals written and read once
- * more by the last part (parts x span results a tile), plus a launch. Widths
- * that are neither a multiple of the vector nor a divisor of the span (3,
- * 33, 1000 floats) or an input that is not 16-byte aligned take four-byte
- * loads: a warp's load then covers 32 columns, and a tile of 3 columns
- * leaves most lanes idle. The parts follow the GPU's resident blocks, so a
- * column's bits depend on the GPU model, not on the grid.
+ * more by the last part (parts x span results a tile), plus a launch. A
+ * narrow width whose runs of whole vectors do not fill the span leaves lanes
+ * idle (3 floats: 30 of 32). Wider widths that are not a whole number of
+ * vectors (33, 100003 floats) and an input that is not 16-byte aligned take
+ * four-byte loads: a warp's load then covers 32 columns, and 33 columns are
+ * a tile of 32 and a tile of one, which leaves 31 lanes idle. The parts
+ * follow the GPU's resident blocks, so a column's bits depend on the GPU
+ * model, not on the grid.
  *   bench_compare --cols 128 --axis 0 -m split_columns
  */
 #include <cuda/atomic>
 
 #include "block_reduce.cuh"
 #include "cuda_check.h"
+#include "few_rows_columns.cuh"
 #include "grid_size.cuh"
 #include "method.cuh"
 #include "vector_loads.cuh"
@@ -48,6 +55,10 @@ constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
  * every part's totals once the others are done, so at a few hundred columns
  * more parts cost that one block more than their loads in flight gain. */
 constexpr unsigned MAX_PARTS = 128;
+/* A matrix of at most this many rows takes few_rows_columns.cuh's kernel: a
+ * thread a vector of columns down every row, with no parts, no shared memory
+ * and no barrier, as a stretch a warp leaves too little work to pay for them. */
+constexpr size_t FEW_ROWS = 64;
 
 /* Warps a block: 16, fewer where a warp total per column of a span would
  * not fit shared memory (arg results of 8 halves a lane: 8). */
@@ -132,7 +143,7 @@ template <class Op, int VEC, class R>
 __device__ __forceinline__ void join_shared_columns(const column_plan &p, R (&acc)[VEC])
 {
     const Op op;
-    if (!p.narrow || p.pitch % p.cols != 0 || 32 * VEC != p.pitch)
+    if (!p.narrow || 32 * VEC != p.pitch)
         return;
     /* cols < VEC: a lane's vector holds VEC / cols rows; slot j's column is
      * j % cols. Both indices compile-time constants: acc stays in registers. */
@@ -337,15 +348,18 @@ template <class T, class Op> struct split_columns_launch {
     {
         constexpr int WARPS = warps_for<T, Op, VEC>();
         const size_t span = 32 * VEC, cols = shape.cols;
-        /* narrow: whole rows a stretch - the width divides the span, or
-         * (four-byte loads) it is under 32: 3 floats, 10 rows of 3 */
-        const bool narrow = span % cols == 0 || (VEC == 1 && cols < span);
-        const size_t pitch = narrow ? span / cols * cols : cols;
+        /* narrow: whole rows a stretch, in whole vectors - the width
+         * divides the span, or a run of whole rows and whole vectors fits it
+         * (3 floats: 10 runs of 12, 120 floats a stretch; four-byte loads: 10
+         * rows of 3, 30) */
+        const size_t run = lcm(cols, VEC);
+        const bool narrow = run <= span;
+        const size_t pitch = narrow ? span / run * run : cols;
         *p = column_plan{.n = n, .cols = cols, .pitch = pitch,
                          .stretches = narrow ? ceil_div(n, pitch) : n / cols,
                          .tiles = narrow ? 1 : ceil_div(cols, span),
                          .tile_cols = (unsigned)(narrow ? cols : span),
-                         .rows_per_stretch = (unsigned)(narrow ? span / cols : 1),
+                         .rows_per_stretch = (unsigned)(narrow ? pitch / cols : 1),
                          .warps_per_tile = WARPS, .parts = 1,
                          .loads = narrow ? NARROW_LOADS : WIDE_LOADS, .narrow = narrow};
         /* each warp at least four batches of loads: a short matrix's warps
@@ -371,10 +385,12 @@ template <class T, class Op> struct split_columns_launch {
                            : 0;
     }
 
-    /* 16-byte loads where the rows and the input allow them. */
+    /* 16-byte loads where the input is aligned and the rows are whole
+     * vectors, or runs of them are whole vectors within a span (the narrow
+     * widths: 3 floats, runs of 4 rows). */
     static bool vectors_fit(const T *d_in, size_t cols)
     {
-        return (uintptr_t)d_in % 16 == 0 && (cols % W == 0 || (32 * W) % cols == 0);
+        return (uintptr_t)d_in % 16 == 0 && (cols % W == 0 || lcm(cols, W) <= 32 * W);
     }
 
     /* The pointer is not known to the query: room for either cut. */
@@ -410,7 +426,12 @@ template <class T, class Op> struct split_columns_launch {
     {
         if (shape.count == 0)
             return 0;
-        if (vectors_fit(d_in, shape.cols))
+        const bool vectors = vectors_fit(d_in, shape.cols);
+        if (n / shape.cols <= FEW_ROWS)
+            return vectors && shape.cols % W == 0
+                       ? launch_few_rows_columns<T, Op, W>(d_in, shape.cols, n / shape.cols, d_out, stream)
+                       : launch_few_rows_columns<T, Op, 1>(d_in, shape.cols, n / shape.cols, d_out, stream);
+        if (vectors)
             return launch<W>(d_in, shape, n, d_out, workspace, stream);
         return launch<1>(d_in, shape, n, d_out, workspace, stream);
     }

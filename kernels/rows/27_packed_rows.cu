@@ -51,11 +51,9 @@ constexpr int BLOCK = 256;
  * loads are in flight, eight for runs of 4-7 vectors (width 16 floats, a
  * run of four, fell behind CUB 3.5's fixed-size rows with one run a batch:
  * bench/NOTES.md, session 7). */
-constexpr size_t gcd(size_t a, size_t b) { return b == 0 ? a : gcd(b, a % b); }
-
 template <int W, class T> struct packing {
     static constexpr size_t V = VECTOR_WIDTH<T>;
-    static constexpr size_t ELEMENTS = W / gcd(W, V) * V; /* lcm(W, V) */
+    static constexpr size_t ELEMENTS = lcm(W, V);
     static constexpr size_t VECTORS = ELEMENTS / V;
     static constexpr size_t ROWS = ELEMENTS / W;
     static constexpr int CHUNKS = VECTORS >= 8 ? 1 : VECTORS >= 4 ? 2 : 4 / (int)VECTORS;
