@@ -4,10 +4,13 @@
 # after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
 # restores the files it changed.
 #
-#   vary_constants.sh segments|columns|argmax_rows VARIANT...
+#   vary_constants.sh segments|columns|column_edges|argmax_rows VARIANT...
 #     segments   merge_path_segments over uniform:1, 8, 100, 10000,
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
 #     columns    split_columns and cuBLAS gemv at 1 to 65536 columns
+#     column_edges  the same at the widths of four-byte loads (3 and 1024
+#                columns one element off 16 bytes, 33, 100003) and of the
+#                short matrices (65536 to 262144 columns: 256 to 64 rows)
 #     argmax_rows  float argmax rows of 32 to 65536 columns: warp_per_row,
 #                block_per_row, adaptive_rows and CUB's segmented ArgMax
 #                (after the quick shape tests of the two steps)
@@ -76,6 +79,14 @@ time_variant() {
             "$bench" --cols "$cols" --axis 0 -S 100 -m split_columns,cublas_columns 2>&1 |
                 grep -E "^(split_columns|cublas_columns) "
         done ;;
+    column_edges)
+        build-gpu/tests/test_shapes_gpu --method split_columns --quick 2>&1 | tail -1
+        for shape in "3 --offset 1" 33 100003 "1024 --offset 1" 65536 131072 262144; do
+            echo "-- cols $shape"
+            # shellcheck disable=SC2086 # the width and its options, split
+            "$bench" --cols $shape --axis 0 -S 100 -m split_columns,cublas_columns 2>&1 |
+                grep -E "^(split_columns|cublas_columns) "
+        done ;;
     argmax_rows)
         for method in warp_per_row block_per_row; do
             build-gpu/tests/test_shapes_gpu --method "$method" --quick 2>&1 | tail -1
@@ -86,7 +97,7 @@ time_variant() {
                 -m warp_per_row,block_per_row,adaptive_rows,cub_segmented 2>&1 |
                 grep -E "^(warp_per_row|block_per_row|adaptive_rows|cub_segmented) "
         done ;;
-    *) echo "mode: segments, columns or argmax_rows, not '$mode'" >&2; exit 2 ;;
+    *) echo "mode: segments, columns, column_edges or argmax_rows, not '$mode'" >&2; exit 2 ;;
     esac
 }
 
