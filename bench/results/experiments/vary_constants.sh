@@ -81,7 +81,9 @@ time_variant() {
         done ;;
     column_edges)
         build-gpu/tests/test_shapes_gpu --method split_columns --quick 2>&1 | tail -1
-        for shape in "3 --offset 1" 33 100003 "1024 --offset 1" 65536 131072 262144; do
+        # n a whole number of rows, at most 2^24
+        for shape in "3 -n 16777215 --offset 1" "33 -n 16777200" "100003 -n 16700501" \
+                     "1024 --offset 1" 65536 131072 262144; do
             echo "-- cols $shape"
             # shellcheck disable=SC2086 # the width and its options, split
             "$bench" --cols $shape --axis 0 -S 100 -m split_columns,cublas_columns 2>&1 |
