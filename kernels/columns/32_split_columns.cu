@@ -29,10 +29,10 @@
  * narrow width whose runs of whole vectors do not fill the span leaves lanes
  * idle (3 floats: 30 of 32). Wider widths that are not a whole number of
  * vectors (33, 100003 floats) and an input that is not 16-byte aligned take
- * four-byte loads: a warp's load then covers 32 columns, and 33 columns are
- * a tile of 32 and a tile of one, which leaves 31 lanes idle. The parts
- * follow the GPU's resident blocks, so a column's bits depend on the GPU
- * model, not on the grid.
+ * four-byte loads, sixteen in flight: a warp's load then covers 32 columns,
+ * and 33 columns are a tile of 32 and a tile of one, which leaves 31 lanes
+ * idle. The parts follow the GPU's resident blocks, so a column's bits
+ * depend on the GPU model, not on the grid.
  *   bench_compare --cols 128 --axis 0 -m split_columns
  */
 #include <cuda/atomic>
@@ -48,8 +48,9 @@ namespace {
 
 /* Stretches in flight per warp: more for a narrow matrix, whose warps
  * each read whole rows, fewer for a wide one, where more loads a lane cost
- * occupancy that the many tiles needed. */
-constexpr unsigned NARROW_LOADS = 8, WIDE_LOADS = 4;
+ * occupancy that the many tiles needed; four-byte loads (one element a lane)
+ * need the most to keep as many bytes in flight. */
+constexpr unsigned NARROW_LOADS = 8, WIDE_LOADS = 4, SCALAR_LOADS = 16;
 constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
 /* Parts a tile's rows are cut into, at most: the last part alone reads
  * every part's totals once the others are done, so at a few hundred columns
@@ -80,7 +81,7 @@ struct column_plan {
     unsigned rows_per_stretch; /* 1 (wide), span / cols (narrow) */
     unsigned warps_per_tile;   /* a power of two; the block holds WARPS / it tiles */
     unsigned parts;            /* blocks that split one tile's stretches */
-    unsigned loads;            /* NARROW_LOADS or WIDE_LOADS: the kernel's LOADS */
+    unsigned loads;            /* the kernel's LOADS: NARROW_, WIDE_ or SCALAR_LOADS */
     bool narrow;
 
     __host__ __device__ size_t groups(unsigned warps) const
@@ -339,8 +340,11 @@ template <class T, class Op> struct split_columns_launch {
     template <int VEC> static auto kernel_for(bool narrow)
     {
         constexpr int WARPS = warps_for<T, Op, VEC>();
-        return narrow ? split_columns_kernel<T, Op, VEC, WARPS, NARROW_LOADS>
-                      : split_columns_kernel<T, Op, VEC, WARPS, WIDE_LOADS>;
+        if constexpr (VEC == 1)
+            return split_columns_kernel<T, Op, VEC, WARPS, SCALAR_LOADS>;
+        else
+            return narrow ? split_columns_kernel<T, Op, VEC, WARPS, NARROW_LOADS>
+                          : split_columns_kernel<T, Op, VEC, WARPS, WIDE_LOADS>;
     }
 
     /* The cut for VEC elements a lane; parts from the kernel's resident blocks. */
@@ -361,7 +365,8 @@ template <class T, class Op> struct split_columns_launch {
                          .tile_cols = (unsigned)(narrow ? cols : span),
                          .rows_per_stretch = (unsigned)(narrow ? pitch / cols : 1),
                          .warps_per_tile = WARPS, .parts = 1,
-                         .loads = narrow ? NARROW_LOADS : WIDE_LOADS, .narrow = narrow};
+                         .loads = VEC == 1 ? SCALAR_LOADS : narrow ? NARROW_LOADS : WIDE_LOADS,
+                         .narrow = narrow};
         /* each warp at least four batches of loads: a short matrix's warps
          * take neighbouring tiles rather than a row or two each */
         while (p->warps_per_tile > 1 && p->stretches / p->warps_per_tile < 4 * p->loads)
