@@ -146,7 +146,7 @@ cccl_root() {
 quick_tests() { step quicktest bash -c "time ctest --test-dir $build -LE exhaustive --output-on-failure"; }
 exhaustive_tests() { # exhaustive_tests NAME [CTEST ARGS...]
     local name=$1; shift
-    step "$name" bash -c "time ctest --test-dir $build -L exhaustive $* --output-on-failure"
+    step "$name" bash -c "time ctest --test-dir $build -L exhaustive -j 4 $* --output-on-failure"
 }
 
 for s in "$@"; do
