@@ -36,7 +36,8 @@ import sys
 from accuracy_table import read_csv
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-# The families that are ours, as report.c counts them for "best kernel".
+# The families of our whole-array kernels, as report.c counts them for "best
+# kernel" (it adds the row and column steps for shaped runs).
 OUR_FAMILIES = ("progression", "modern")
 OUR_FASTEST_SHOWN = 3
 

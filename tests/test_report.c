@@ -1,6 +1,7 @@
 /* The compact --type all --op all table (report.h) on hand-made runs: our
- * best kernel, the rows family included, beside CUB (its segmented reduce
- * for shapes), Thrust and PyTorch, "-" for what a run did not measure; the
+ * best kernel, the row and column steps included, beside CUB (its segmented
+ * reduce for shapes), Thrust, cuBLAS's gemv and PyTorch, "-" for what a run
+ * did not measure; the
  * run header's line for a shape; and the results table's result cell, an
  * argmax's or argmin's value@index. */
 #include <math.h>
@@ -68,11 +69,27 @@ static void matrix_should_print_a_dash_for_what_a_run_did_not_measure(void)
     const char *line = strstr(text, "double");
     CHECK(line && strstr(line, "one_pass_ilp") && strstr(line, "27.50") && strstr(line, "28.50"));
     CHECK(line && strstr(line, "0.96x") != NULL);
-    /* thrust and torch: two "-" cells */
+    /* thrust, cublas and torch: three "-" cells */
     int dashes = 0;
     for (const char *c = line; c && *c && *c != '\n'; ++c)
         dashes += c[0] == ' ' && c[1] == '-' && c[2] == ' ';
-    CHECK(dashes == 2);
+    CHECK(dashes == 3);
+}
+
+static void matrix_should_set_column_steps_against_cublas_gemv(void)
+{
+    struct method_result rows[] = {row("split_columns", "columns", 30.66),
+                                   row("block_columns", "columns", 1801.5),
+                                   row("cublas_columns", "vendor", 29.73), row("torch", "vendor", 142.35)};
+    const struct run run = pair_run(rows, 4, "float", "sum", 16777216);
+    char text[1024];
+    matrix_text(&run, 1, text, sizeof text);
+    printf("%s", text);
+    const char *line = strstr(text, "float");
+    CHECK(strstr(text, "cublas us") != NULL);
+    CHECK(line && strstr(line, "split_columns") && strstr(line, "30.66"));
+    CHECK(line && strstr(line, "29.73") && strstr(line, "142.35"));
+    CHECK(line && strstr(line, "1801.50") == NULL);
 }
 
 /* The header printed for a run of this shape, into buf. */
@@ -152,6 +169,7 @@ int main(void)
 {
     RUN_TEST(matrix_should_set_row_steps_against_cub_segmented_and_torch);
     RUN_TEST(matrix_should_print_a_dash_for_what_a_run_did_not_measure);
+    RUN_TEST(matrix_should_set_column_steps_against_cublas_gemv);
     RUN_TEST(header_should_describe_rows_and_columns_by_their_own_counts);
     RUN_TEST(results_table_should_show_value_at_index_for_argmax_and_argmin);
     return test_exit_code();

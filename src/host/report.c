@@ -169,13 +169,14 @@ void print_progression(FILE *out, const struct run *run)
 }
 
 /* The fastest PASSing row of our own kernels (progression, modern and, for
- * rows and segments, the row steps), or NULL. */
+ * rows, segments and columns, the row and column steps), or NULL. */
 static const struct method_result *best_hand_kernel(const struct run *run)
 {
     const struct method_result *best = NULL;
     for (size_t i = 0; i < run->count; ++i) {
         const struct method_result *r = &run->rows[i];
-        if ((in_story(r) || strcmp(r->family, "rows") == 0) && r->status == STATUS_PASS &&
+        const bool shaped = strcmp(r->family, "rows") == 0 || strcmp(r->family, "columns") == 0;
+        if ((in_story(r) || shaped) && r->status == STATUS_PASS &&
             r->time_us.count > 0 &&
             (!best || r->time_us.median < best->time_us.median))
             best = r;
@@ -208,12 +209,15 @@ static void print_matrix_check(FILE *out, const struct run *run)
 }
 
 /* One line per (type, operator): our best kernel against CUB (its segmented
- * reduce for rows and segments), Thrust (reduce_by_key for segments) and
- * PyTorch, each "-" where the run did not measure it. */
+ * reduce for rows and segments), Thrust (reduce_by_key for segments),
+ * cuBLAS's gemv with a vector of ones (rows and columns: its |x| sum of a
+ * whole array is another reduction) and PyTorch, each "-" where the run did
+ * not measure it. */
 void print_matrix_table(FILE *out, const struct run *runs, size_t count)
 {
-    fprintf(out, "%-9s %-4s %12s %-16s %10s %10s %10s %10s %7s  %s\n", "type", "op", "n",
-            "best kernel", "best us", "cub us", "thrust us", "torch us", "vs CUB", "check");
+    fprintf(out, "%-9s %-4s %12s %-16s %10s %10s %10s %10s %10s %7s  %s\n", "type", "op", "n",
+            "best kernel", "best us", "cub us", "thrust us", "cublas us", "torch us", "vs CUB",
+            "check");
     for (size_t i = 0; i < count; ++i) {
         const struct run *run = &runs[i];
         const struct method_result *best = best_hand_kernel(run);
@@ -226,6 +230,8 @@ void print_matrix_table(FILE *out, const struct run *runs, size_t count)
         print_median_cell(out, best);
         print_median_cell(out, cub);
         print_median_cell(out, thrust);
+        print_median_cell(out, find_row(run, "cublas_rows") ? find_row(run, "cublas_rows")
+                                                           : find_row(run, "cublas_columns"));
         print_median_cell(out, find_row(run, "torch"));
         const bool both = best && cub && cub->status == STATUS_PASS && cub->time_us.count > 0;
         char ratio[16];
