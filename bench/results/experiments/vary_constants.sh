@@ -45,7 +45,12 @@
 #   columns as-is P:MAX_PARTS=256 P:MAX_PARTS=128 P:MAX_PARTS=128,P:LOADS=8
 #   P:MAX_PARTS=64,P:LOADS=8 -> h100_split_columns_parts_probe_17cbb7a.log;
 #   argmax_rows as-is L:ROW_LANES_LOADS=4 R:ROW_PARTS_LOADS=8 -> h100_argmax_rows_loads_probe_f27c41c.log
-# Prepared, not yet run: columns as-is patch:bench/results/experiments/split_columns_narrow_eight_loads.patch
+# Session 16's: columns as-is patch:bench/results/experiments/split_columns_narrow_eight_loads.patch
+#   -> h100_split_columns_narrow_eight_loads_f9ba0d2.log; column_edges as-is
+#   patch:split_columns_scalar_sixteen_loads.patch patch:split_columns_few_rows_128.patch
+#   -> h100_split_columns_edges_probe_6f6f177.log (the rows at 3, 33 and 100003 columns
+#   missing: totals that were not whole rows) and, the first two again,
+#   h100_split_columns_edges_probe_87e41b1.log
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
