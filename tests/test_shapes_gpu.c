@@ -411,6 +411,46 @@ static void harness_should_check_every_row(uint64_t seed)
     free(h);
 }
 
+/* Every case of one (type, operator) pair, in each distribution the set
+ * uses, against every method that takes it (or `only`): counts each
+ * method's cases run and passed. */
+static void check_pair(struct reduce_spec spec, enum case_set set, const struct shape_case *cases,
+                       size_t case_count, const char *only, uint64_t seed, size_t *passed,
+                       size_t *run)
+{
+    /* --large and --quick: signed data alone; argmax and argmin of floating
+     * types also signed data with NaNs (the last variant) */
+    const size_t dists = set == CASES_DEFAULT ? COUNT(DISTS) : 1;
+    const bool nan_variant = is_arg_op(spec.op) && !is_integer_type(spec.type);
+    for (size_t c = 0; c < case_count; ++c)
+        for (size_t k = 0; k < dists + nan_variant; ++k) {
+            const bool nans = k == dists;
+            const enum distribution dist = nans ? DIST_SIGNED : DISTS[k];
+            struct prepared_case p;
+            bool prepared = false, ready = false;
+            for (size_t i = 0; i < METHOD_COUNT; ++i) {
+                const struct method *m = METHODS[i];
+                if (!(m->shapes & SHAPE_BIT(cases[c].shape.kind)) ||
+                    (set == CASES_LARGE && too_slow_past_2_31(m)) ||
+                    (only && strcmp(only, m->name) != 0) || !method_supports(m, spec) ||
+                    (nans && (m->flags & METHOD_OWN_NAN_RULE)))
+                    continue;
+                if (!prepared) {
+                    prepared = true;
+                    ready = prepare_case(&p, spec, &cases[c], dist, nans, seed + c);
+                }
+                if (!ready)
+                    break;
+                ++run[i];
+                /* forced grids: the default set's signed data */
+                passed[i] += check_method(m, spec, &cases[c], dist, &p,
+                                          set == CASES_DEFAULT && k == 0);
+            }
+            if (prepared)
+                release_case(&p);
+        }
+}
+
 int main(int argc, char **argv)
 {
     uint64_t seed = (uint64_t)time(NULL);
@@ -438,6 +478,7 @@ int main(int argc, char **argv)
     struct shape_case cases[80];
     segment_offset *offsets[16];
     const size_t case_count = make_cases(cases, offsets, seed, set);
+    CHECK(case_count <= COUNT(cases)); /* more cases than it holds: make it larger */
     /* Pair, case, distribution outermost: each input and its reference are
      * made once and every method is checked on it. */
     size_t passed[256] = {0}, run[256] = {0};
@@ -453,37 +494,7 @@ int main(int argc, char **argv)
                 continue; /* the float sum and argmax: the size is the point */
             if (set == CASES_QUICK && !is_quick_pair(spec))
                 continue;
-            /* --large and --quick: signed data alone; argmax and argmin of
-             * floating types also signed data with NaNs (the last variant) */
-            const size_t dists = set == CASES_DEFAULT ? COUNT(DISTS) : 1;
-            const bool nan_variant = is_arg_op(spec.op) && !is_integer_type(spec.type);
-            for (size_t c = 0; c < case_count; ++c)
-                for (size_t k = 0; k < dists + nan_variant; ++k) {
-                    const bool nans = k == dists;
-                    struct prepared_case p;
-                    bool prepared = false, ready = false;
-                    for (size_t i = 0; i < METHOD_COUNT; ++i) {
-                        const struct method *m = METHODS[i];
-                        if (!(m->shapes & SHAPE_BIT(cases[c].shape.kind)) ||
-                            (set == CASES_LARGE && too_slow_past_2_31(m)) ||
-                            (only && strcmp(only, m->name) != 0) || !method_supports(m, spec) ||
-                            (nans && (m->flags & METHOD_OWN_NAN_RULE)))
-                            continue;
-                        if (!prepared) {
-                            prepared = true;
-                            ready = prepare_case(&p, spec, &cases[c], nans ? DIST_SIGNED : DISTS[k],
-                                                 nans, seed + c);
-                        }
-                        if (!ready)
-                            break;
-                        ++run[i];
-                        /* forced grids: the default set's signed data */
-                        passed[i] += check_method(m, spec, &cases[c], nans ? DIST_SIGNED : DISTS[k],
-                                                  &p, set == CASES_DEFAULT && k == 0);
-                    }
-                    if (prepared)
-                        release_case(&p);
-                }
+            check_pair(spec, set, cases, case_count, only, seed, passed, run);
         }
     for (size_t i = 0; i < METHOD_COUNT; ++i)
         if (run[i] > 0)
