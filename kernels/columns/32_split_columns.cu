@@ -432,10 +432,11 @@ template <class T, class Op> struct split_columns_launch {
         if (shape.count == 0)
             return 0;
         const bool vectors = vectors_fit(d_in, shape.cols);
-        if (n / shape.cols <= FEW_ROWS)
-            return vectors && shape.cols % W == 0
-                       ? launch_few_rows_columns<T, Op, W>(d_in, shape.cols, n / shape.cols, d_out, stream)
-                       : launch_few_rows_columns<T, Op, 1>(d_in, shape.cols, n / shape.cols, d_out, stream);
+        const size_t cols = shape.cols, rows = n / cols;
+        if (rows <= FEW_ROWS)
+            return vectors && cols % W == 0
+                       ? launch_few_rows_columns<T, Op, W>(d_in, cols, rows, d_out, stream)
+                       : launch_few_rows_columns<T, Op, 1>(d_in, cols, rows, d_out, stream);
         if (vectors)
             return launch<W>(d_in, shape, n, d_out, workspace, stream);
         return launch<1>(d_in, shape, n, d_out, workspace, stream);
