@@ -80,7 +80,8 @@ static void matrix_should_set_column_steps_against_cublas_gemv(void)
 {
     struct method_result rows[] = {row("split_columns", "columns", 30.66),
                                    row("block_columns", "columns", 1801.5),
-                                   row("cublas_columns", "vendor", 29.73), row("torch", "vendor", 142.35)};
+                                   row("cublas_columns", "vendor", 29.73),
+                                   row("torch", "vendor", 142.35)};
     const struct run run = pair_run(rows, 4, "float", "sum", 16777216);
     char text[1024];
     matrix_text(&run, 1, text, sizeof text);

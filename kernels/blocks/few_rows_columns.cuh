@@ -72,7 +72,8 @@ int launch_few_rows_columns(const T *d_in, size_t cols, size_t rows, result_t<T,
 {
     const size_t blocks = ceil_div(cols / VEC, FEW_ROWS_BLOCK);
     const int grid = launch_grid(blocks < MAX_GRID_BLOCKS ? (int)blocks : MAX_GRID_BLOCKS);
-    few_rows_columns_kernel<T, Op, VEC><<<grid, FEW_ROWS_BLOCK, 0, stream>>>(d_in, cols, rows, d_out);
+    const auto kernel = few_rows_columns_kernel<T, Op, VEC>;
+    kernel<<<grid, FEW_ROWS_BLOCK, 0, stream>>>(d_in, cols, rows, d_out);
     CUDA_TRY_LAUNCH();
     return 0;
 }
