@@ -14,6 +14,15 @@ static const struct method_result *find_row(const struct run *run, const char *n
     return NULL;
 }
 
+/* A vendor's row under one of the two names it has by shape (cub, else
+ * cub_segmented; cublas_rows, else cublas_columns), or NULL. */
+static const struct method_result *find_either(const struct run *run, const char *name,
+                                               const char *shaped_name)
+{
+    const struct method_result *r = find_row(run, name);
+    return r ? r : find_row(run, shaped_name);
+}
+
 void set_ratios_to_cub(struct run *run)
 {
     const struct method_result *cub = find_row(run, "cub");
@@ -221,17 +230,14 @@ void print_matrix_table(FILE *out, const struct run *runs, size_t count)
     for (size_t i = 0; i < count; ++i) {
         const struct run *run = &runs[i];
         const struct method_result *best = best_hand_kernel(run);
-        const struct method_result *cub =
-            find_row(run, "cub") ? find_row(run, "cub") : find_row(run, "cub_segmented");
-        const struct method_result *thrust =
-            find_row(run, "thrust") ? find_row(run, "thrust") : find_row(run, "thrust_by_key");
+        const struct method_result *cub = find_either(run, "cub", "cub_segmented");
+        const struct method_result *thrust = find_either(run, "thrust", "thrust_by_key");
         fprintf(out, "%-9s %-4s %12zu %-16s", run->context.element_type, run->context.op,
                 run->context.n, best ? best->name : "-");
         print_median_cell(out, best);
         print_median_cell(out, cub);
         print_median_cell(out, thrust);
-        print_median_cell(out, find_row(run, "cublas_rows") ? find_row(run, "cublas_rows")
-                                                           : find_row(run, "cublas_columns"));
+        print_median_cell(out, find_either(run, "cublas_rows", "cublas_columns"));
         print_median_cell(out, find_row(run, "torch"));
         const bool both = best && cub && cub->status == STATUS_PASS && cub->time_us.count > 0;
         char ratio[16];
