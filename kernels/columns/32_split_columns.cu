@@ -81,7 +81,7 @@ struct column_plan {
     unsigned rows_per_stretch; /* 1 (wide), span / cols (narrow) */
     unsigned warps_per_tile;   /* a power of two; the block holds WARPS / it tiles */
     unsigned parts;            /* blocks that split one tile's stretches */
-    unsigned loads;            /* the kernel's LOADS: NARROW_, WIDE_ or SCALAR_LOADS */
+    unsigned loads;            /* the kernel's LOADS (loads_for) */
     bool narrow;
 
     __host__ __device__ size_t groups(unsigned warps) const
@@ -335,16 +335,18 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
 template <class T, class Op> struct split_columns_launch {
     static constexpr int W = VECTOR_WIDTH<T>;
 
-    /* The kernel for VEC elements a lane and the loads a narrow or a wide
-     * matrix takes. */
+    /* The stretches in flight a lane, for VEC elements a lane. */
+    template <int VEC> static constexpr unsigned loads_for(bool narrow)
+    {
+        return VEC == 1 ? SCALAR_LOADS : narrow ? NARROW_LOADS : WIDE_LOADS;
+    }
+
+    /* The kernel for VEC elements a lane and a narrow or a wide matrix. */
     template <int VEC> static auto kernel_for(bool narrow)
     {
         constexpr int WARPS = warps_for<T, Op, VEC>();
-        if constexpr (VEC == 1)
-            return split_columns_kernel<T, Op, VEC, WARPS, SCALAR_LOADS>;
-        else
-            return narrow ? split_columns_kernel<T, Op, VEC, WARPS, NARROW_LOADS>
-                          : split_columns_kernel<T, Op, VEC, WARPS, WIDE_LOADS>;
+        return narrow ? split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(true)>
+                      : split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(false)>;
     }
 
     /* The cut for VEC elements a lane; parts from the kernel's resident blocks. */
@@ -365,8 +367,7 @@ template <class T, class Op> struct split_columns_launch {
                          .tile_cols = (unsigned)(narrow ? cols : span),
                          .rows_per_stretch = (unsigned)(narrow ? pitch / cols : 1),
                          .warps_per_tile = WARPS, .parts = 1,
-                         .loads = VEC == 1 ? SCALAR_LOADS : narrow ? NARROW_LOADS : WIDE_LOADS,
-                         .narrow = narrow};
+                         .loads = loads_for<VEC>(narrow), .narrow = narrow};
         /* each warp at least four batches of loads: a short matrix's warps
          * take neighbouring tiles rather than a row or two each */
         while (p->warps_per_tile > 1 && p->stretches / p->warps_per_tile < 4 * p->loads)
