@@ -224,7 +224,7 @@ static void print_matrix_check(FILE *out, const struct run *run)
  * not measure it. */
 void print_matrix_table(FILE *out, const struct run *runs, size_t count)
 {
-    fprintf(out, "%-9s %-4s %12s %-16s %10s %10s %10s %10s %10s %7s  %s\n", "type", "op", "n",
+    fprintf(out, "%-9s %-6s %10s %-16s %10s %10s %10s %10s %10s %7s  %s\n", "type", "op", "n",
             "best kernel", "best us", "cub us", "thrust us", "cublas us", "torch us", "vs CUB",
             "check");
     for (size_t i = 0; i < count; ++i) {
@@ -232,7 +232,7 @@ void print_matrix_table(FILE *out, const struct run *runs, size_t count)
         const struct method_result *best = best_hand_kernel(run);
         const struct method_result *cub = find_either(run, "cub", "cub_segmented");
         const struct method_result *thrust = find_either(run, "thrust", "thrust_by_key");
-        fprintf(out, "%-9s %-4s %12zu %-16s", run->context.element_type, run->context.op,
+        fprintf(out, "%-9s %-6s %10zu %-16s", run->context.element_type, run->context.op,
                 run->context.n, best ? best->name : "-");
         print_median_cell(out, best);
         print_median_cell(out, cub);
