@@ -27,12 +27,14 @@
  * What it costs: the bytes, plus the parts' totals written and read once
  * more by the last part (parts x span results a tile), plus a launch. A
  * narrow width whose runs of whole vectors do not fill the span leaves lanes
- * idle (3 floats: 30 of 32). Wider widths that are not a whole number of
- * vectors (33, 100003 floats) and an input that is not 16-byte aligned take
- * four-byte loads, sixteen in flight: a warp's load then covers 32 columns,
- * and 33 columns are a tile of 32 and a tile of one, which leaves 31 lanes
- * idle. The parts follow the GPU's resident blocks, so a column's bits
- * depend on the GPU model, not on the grid.
+ * idle (3 floats: 30 of 32). A width over 32 that is not a whole number of
+ * vectors but whose runs are under 512 floats (33 floats: 132) takes a build
+ * whose lanes read four neighbouring vectors a stretch (three runs of 33
+ * floats fill 99 of its 128 vectors). Wider ones (100003 floats) and an
+ * input that is not 16-byte aligned take four-byte loads, sixteen in
+ * flight: a warp's load then covers 32 columns. The parts follow the GPU's
+ * resident blocks, so a column's bits depend on the GPU model, not on the
+ * grid.
  *   bench_compare --cols 128 --axis 0 -m split_columns
  */
 #include <cuda/atomic>
@@ -51,6 +53,13 @@ namespace {
  * occupancy that the many tiles needed; four-byte loads (one element a lane)
  * need the most to keep as many bytes in flight. */
 constexpr unsigned NARROW_LOADS = 8, WIDE_LOADS = 4, SCALAR_LOADS = 16;
+/* A third build for widths over 32 floats that are not whole vectors (33,
+ * 65): a lane reads RUN_VECTORS neighbouring vectors a stretch, so that a
+ * stretch of 32 x RUN_VECTORS vectors holds runs of whole rows that are
+ * whole vectors (33 floats: runs of 132, three a stretch of 512), RUN_LOADS
+ * stretches in flight. Built for 4- and 8-byte elements. */
+constexpr int RUN_VECTORS = 4;
+constexpr unsigned RUN_LOADS = 2;
 constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
 /* Parts a tile's rows are cut into, at most: the last part alone reads
  * every part's totals once the others are done, so at a few hundred columns
@@ -98,6 +107,7 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
                                              size_t tile, size_t first, size_t end, size_t step,
                                              result_t<T, Op> (&acc)[VEC])
 {
+    constexpr int W = VECTOR_WIDTH<T>;
     const Op op;
     const unsigned lane = threadIdx.x % 32;
     const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
@@ -113,8 +123,11 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
             const size_t at = (s + k * step) * p.pitch + lane_col;
             const bool whole = s + k * step < end && lane_in && at + VEC <= p.n;
             if (VEC > 1 && whole) {
-                const uint4 v = __ldg(reinterpret_cast<const uint4 *>(in + at));
-                memcpy(e[k], &v, sizeof v);
+#pragma unroll
+                for (int m = 0; m < VEC / W; ++m) {
+                    const uint4 v = __ldg(reinterpret_cast<const uint4 *>(in + at + m * W));
+                    memcpy(&e[k][m * W], &v, sizeof v);
+                }
             } else {
 #pragma unroll
                 for (int j = 0; j < VEC; ++j)
@@ -129,7 +142,9 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
                 const size_t at = stretch * p.pitch + lane_col + j;
                 const size_t row = stretch * p.rows_per_stretch +
                                    (p.narrow ? (lane * VEC + j) / p.cols : 0);
-                if (stretch < end && lane_in && at < p.n)
+                /* a lane of several vectors may reach past a narrow stretch */
+                const bool in_stretch = VEC <= W || !p.narrow || lane * VEC + j < p.pitch;
+                if (stretch < end && lane_in && in_stretch && at < p.n)
                     acc[j] = op(acc[j], lift<Op>(e[k][j], row));
             }
         }
@@ -338,7 +353,10 @@ template <class T, class Op> struct split_columns_launch {
     /* The stretches in flight a lane, for VEC elements a lane. */
     template <int VEC> static constexpr unsigned loads_for(bool narrow)
     {
-        return VEC == 1 ? SCALAR_LOADS : narrow ? NARROW_LOADS : WIDE_LOADS;
+        return VEC == 1 ? SCALAR_LOADS
+               : VEC > W ? RUN_LOADS /* narrow only */
+               : narrow  ? NARROW_LOADS
+                         : WIDE_LOADS;
     }
 
     /* The kernel for VEC elements a lane and a narrow or a wide matrix. */
@@ -358,7 +376,7 @@ template <class T, class Op> struct split_columns_launch {
          * divides the span, or a run of whole rows and whole vectors fits it
          * (3 floats: 10 runs of 12, 120 floats a stretch; four-byte loads: 10
          * rows of 3, 30) */
-        const size_t run = lcm(cols, VEC);
+        const size_t run = lcm(cols, VEC == 1 ? 1 : W);
         const bool narrow = run <= span;
         const size_t pitch = narrow ? span / run * run : cols;
         *p = column_plan{.n = n, .cols = cols, .pitch = pitch,
@@ -399,7 +417,18 @@ template <class T, class Op> struct split_columns_launch {
         return (uintptr_t)d_in % 16 == 0 && (cols % W == 0 || lcm(cols, W) <= 32 * W);
     }
 
-    /* The pointer is not known to the query: room for either cut. */
+    /* Elements a lane a stretch in the build for runs of several vectors. */
+    static constexpr int RUN = sizeof(T) >= 4 ? W * RUN_VECTORS : 0;
+
+    /* That build: an aligned input whose width is not whole vectors but
+     * whose runs of whole rows and whole vectors fit its stretch. */
+    static bool runs_fit(const T *d_in, size_t cols)
+    {
+        return RUN > 0 && (uintptr_t)d_in % 16 == 0 && cols % W != 0 &&
+               lcm(cols, W) > 32 * W && lcm(cols, W) <= 32 * (size_t)RUN;
+    }
+
+    /* The pointer is not known to the query: room for every cut. */
     static int workspace(reduce_shape shape, size_t n, size_t *bytes)
     {
         column_plan wide, narrow;
@@ -407,6 +436,12 @@ template <class T, class Op> struct split_columns_launch {
         PROPAGATE(plan_for<1>(shape, n, &narrow));
         const size_t a = workspace_bytes<W>(wide), b = workspace_bytes<1>(narrow);
         *bytes = a > b ? a : b;
+        if constexpr (RUN > 0)
+            if (lcm(shape.cols, W) <= 32 * (size_t)RUN) {
+                column_plan runs;
+                PROPAGATE(plan_for<RUN>(shape, n, &runs));
+                *bytes = workspace_bytes<RUN>(runs) > *bytes ? workspace_bytes<RUN>(runs) : *bytes;
+            }
         return 0;
     }
 
@@ -440,6 +475,9 @@ template <class T, class Op> struct split_columns_launch {
                        : launch_few_rows_columns<T, Op, 1>(d_in, cols, rows, d_out, stream);
         if (vectors)
             return launch<W>(d_in, shape, n, d_out, workspace, stream);
+        if constexpr (RUN > 0)
+            if (runs_fit(d_in, shape.cols))
+                return launch<RUN>(d_in, shape, n, d_out, workspace, stream);
         return launch<1>(d_in, shape, n, d_out, workspace, stream);
     }
 };

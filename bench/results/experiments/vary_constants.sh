@@ -51,7 +51,8 @@
 #   -> h100_split_columns_edges_probe_6f6f177.log (the rows at 3, 33 and 100003 columns
 #   missing: totals that were not whole rows) and, the first two again,
 #   h100_split_columns_edges_probe_87e41b1.log
-# Prepared, not yet run: column_edges as-is patch:bench/results/experiments/split_columns_runs_of_vectors.patch
+# Session 17's: column_edges as-is patch:bench/results/experiments/split_columns_runs_of_vectors.patch
+#   -> h100_split_columns_runs_of_vectors_1021c6c.log (then test_shapes_gpu --method split_columns)
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
