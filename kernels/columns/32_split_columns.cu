@@ -100,6 +100,39 @@ struct column_plan {
     }
 };
 
+/* One lane's elements of the LOADS stretches from s (every `step`-th) into
+ * e: 16-byte loads when all of them are whole, so that one branch a batch
+ * leaves every load in flight at once (a branch a load made the compiler
+ * wait for each load before the next, bench/NOTES.md, session 17); element
+ * by element, bounded, for a warp's last batch. */
+template <class T, int VEC, unsigned LOADS>
+__device__ __forceinline__ void load_stretches(const T *__restrict__ in, const column_plan &p,
+                                               size_t s, size_t end, size_t step,
+                                               size_t lane_col, bool lane_in,
+                                               T (&e)[LOADS][VEC])
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    const size_t last = s + (LOADS - 1) * step;
+    if (VEC > 1 && lane_in && last < end && last * p.pitch + lane_col + VEC <= p.n) {
+#pragma unroll
+        for (unsigned k = 0; k < LOADS; ++k)
+#pragma unroll
+            for (int m = 0; m < VEC / W; ++m) {
+                const T *at = in + (s + k * step) * p.pitch + lane_col + m * W;
+                const uint4 v = __ldg(reinterpret_cast<const uint4 *>(at));
+                memcpy(&e[k][m * W], &v, sizeof v);
+            }
+        return;
+    }
+#pragma unroll
+    for (unsigned k = 0; k < LOADS; ++k) {
+        const size_t at = (s + k * step) * p.pitch + lane_col;
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            e[k][j] = s + k * step < end && lane_in && at + j < p.n ? in[at + j] : T{};
+    }
+}
+
 /* One lane's accumulators over the stretches [first, end) of tile `tile`
  * that its warp takes (every `step`-th), LOADS of them in flight. */
 template <class T, class Op, int VEC, unsigned LOADS>
@@ -118,22 +151,7 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
         acc[j] = identity<Op, result_t<T, Op>>();
     for (size_t s = first; s < end; s += LOADS * step) {
         T e[LOADS][VEC];
-#pragma unroll
-        for (unsigned k = 0; k < LOADS; ++k) {
-            const size_t at = (s + k * step) * p.pitch + lane_col;
-            const bool whole = s + k * step < end && lane_in && at + VEC <= p.n;
-            if (VEC > 1 && whole) {
-#pragma unroll
-                for (int m = 0; m < VEC / W; ++m) {
-                    const uint4 v = __ldg(reinterpret_cast<const uint4 *>(in + at + m * W));
-                    memcpy(&e[k][m * W], &v, sizeof v);
-                }
-            } else {
-#pragma unroll
-                for (int j = 0; j < VEC; ++j)
-                    e[k][j] = s + k * step < end && lane_in && at + j < p.n ? in[at + j] : T{};
-            }
-        }
+        load_stretches<T, VEC, LOADS>(in, p, s, end, step, lane_col, lane_in, e);
 #pragma unroll
         for (unsigned k = 0; k < LOADS; ++k) {
             const size_t stretch = s + k * step;

@@ -4,13 +4,16 @@
 # after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
 # restores the files it changed.
 #
-#   vary_constants.sh segments|columns|column_edges|argmax_rows VARIANT...
+#   vary_constants.sh segments|columns|column_edges|column_types|argmax_rows VARIANT...
 #     segments   merge_path_segments over uniform:1, 8, 100, 10000,
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
 #     columns    split_columns and cuBLAS gemv at 1 to 65536 columns
 #     column_edges  the same at the widths of four-byte loads (3 and 1024
 #                columns one element off 16 bytes, 33, 100003) and of the
 #                short matrices (65536 to 262144 columns: 256 to 64 rows)
+#     column_types  split_columns and cuBLAS gemv down 32 and 4096 columns of
+#                float, double, int64 and half sums, and float and half
+#                argmax down 32 (after the quick shape tests)
 #     argmax_rows  float argmax rows of 32 to 65536 columns: warp_per_row,
 #                block_per_row, adaptive_rows and CUB's segmented ArgMax
 #                (after the quick shape tests of the two steps)
@@ -52,7 +55,12 @@
 #   missing: totals that were not whole rows) and, the first two again,
 #   h100_split_columns_edges_probe_87e41b1.log
 # Session 17's: column_edges as-is patch:bench/results/experiments/split_columns_runs_of_vectors.patch
-#   -> h100_split_columns_runs_of_vectors_1021c6c.log (then test_shapes_gpu --method split_columns)
+#   -> h100_split_columns_runs_of_vectors_1021c6c.log (then test_shapes_gpu --method split_columns);
+#   column_types as-is patch:split_columns_one_branch_a_batch.patch ->
+#   h100_split_columns_one_branch_a_batch_1658388.log; column_types
+#   patch:split_columns_one_branch_a_batch.patch patch:split_columns_full_batches.patch
+#   -> h100_split_columns_load_batches_1658388.log (the float sweep of the last variant:
+#   h100_cols_sweep_full_batches_1658388.csv)
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
@@ -96,6 +104,17 @@ time_variant() {
             "$bench" --cols $shape --axis 0 -S 100 -m split_columns,cublas_columns 2>&1 |
                 grep -E "^(split_columns|cublas_columns) "
         done ;;
+    column_types)
+        build-gpu/tests/test_shapes_gpu --method split_columns --quick 2>&1 | tail -1
+        for shape in "float sum" "double sum" "int64 sum" "half sum" "float argmax" "half argmax"; do
+            set -- $shape
+            for cols in 32 4096; do
+                [ "$2" = argmax ] && [ "$cols" = 4096 ] && continue
+                echo "-- $1 $2, cols $cols"
+                "$bench" --type "$1" --op "$2" --cols "$cols" --axis 0 -S 100 \
+                    -m split_columns,cublas_columns 2>&1 | grep -E "^(split_columns|cublas_columns) "
+            done
+        done ;;
     argmax_rows)
         for method in warp_per_row block_per_row; do
             build-gpu/tests/test_shapes_gpu --method "$method" --quick 2>&1 | tail -1
@@ -106,7 +125,7 @@ time_variant() {
                 -m warp_per_row,block_per_row,adaptive_rows,cub_segmented 2>&1 |
                 grep -E "^(warp_per_row|block_per_row|adaptive_rows|cub_segmented) "
         done ;;
-    *) echo "mode: segments, columns, column_edges or argmax_rows, not '$mode'" >&2; exit 2 ;;
+    *) echo "mode: segments, columns, column_edges, column_types or argmax_rows, not '$mode'" >&2; exit 2 ;;
     esac
 }
 
