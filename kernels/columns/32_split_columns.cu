@@ -22,7 +22,9 @@
  * Fixes from block_columns (step 31): a tile had one block and four-byte
  * loads; 128 floats of columns were four blocks for the whole GPU. Here a
  * tall matrix of any width is one resident wave of blocks, each thread with
- * four or eight 16-byte loads in flight.
+ * four or eight 16-byte loads in flight. For those loads to be in flight
+ * together, the narrow builds and those of 8-byte elements test a batch of
+ * them once, not each (load_stretches).
  *
  * What it costs: the bytes, plus the parts' totals written and read once
  * more by the last part (parts x span results a tile), plus a launch. A
@@ -100,42 +102,56 @@ struct column_plan {
     }
 };
 
+/* A lane's VEC elements from `at` in 16-byte loads. */
+template <class T, int VEC>
+__device__ __forceinline__ void load_vectors(const T *__restrict__ at, T (&e)[VEC])
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+#pragma unroll
+    for (int m = 0; m < VEC / W; ++m) {
+        const uint4 v = __ldg(reinterpret_cast<const uint4 *>(at + m * W));
+        memcpy(&e[m * W], &v, sizeof v);
+    }
+}
+
 /* One lane's elements of the LOADS stretches from s (every `step`-th) into
- * e: 16-byte loads when all of them are whole, so that one branch a batch
- * leaves every load in flight at once (a branch a load made the compiler
- * wait for each load before the next, bench/NOTES.md, session 17); element
- * by element, bounded, for a warp's last batch. */
-template <class T, int VEC, unsigned LOADS>
+ * e, 16-byte loads where the elements are whole, element by element (and
+ * bounded) where not. ONE_TEST: one bounds test for the whole batch, then
+ * the loads with nothing between them; else a test a load, which let the
+ * compiler wait for each 16-byte load before the next in the 8-byte and
+ * narrow builds, and costs fewer registers in the others (one_test_a_batch). */
+template <class T, int VEC, unsigned LOADS, bool ONE_TEST>
 __device__ __forceinline__ void load_stretches(const T *__restrict__ in, const column_plan &p,
                                                size_t s, size_t end, size_t step,
                                                size_t lane_col, bool lane_in,
                                                T (&e)[LOADS][VEC])
 {
-    constexpr int W = VECTOR_WIDTH<T>;
-    const size_t last = s + (LOADS - 1) * step;
-    if (VEC > 1 && lane_in && last < end && last * p.pitch + lane_col + VEC <= p.n) {
+    if constexpr (ONE_TEST) {
+        const size_t last = s + (LOADS - 1) * step;
+        if (VEC > 1 && lane_in && last < end && last * p.pitch + lane_col + VEC <= p.n) {
 #pragma unroll
-        for (unsigned k = 0; k < LOADS; ++k)
-#pragma unroll
-            for (int m = 0; m < VEC / W; ++m) {
-                const T *at = in + (s + k * step) * p.pitch + lane_col + m * W;
-                const uint4 v = __ldg(reinterpret_cast<const uint4 *>(at));
-                memcpy(&e[k][m * W], &v, sizeof v);
-            }
-        return;
+            for (unsigned k = 0; k < LOADS; ++k)
+                load_vectors<T, VEC>(in + (s + k * step) * p.pitch + lane_col, e[k]);
+            return;
+        }
     }
 #pragma unroll
     for (unsigned k = 0; k < LOADS; ++k) {
         const size_t at = (s + k * step) * p.pitch + lane_col;
+        const bool whole = !ONE_TEST && s + k * step < end && lane_in && at + VEC <= p.n;
+        if (VEC > 1 && whole) {
+            load_vectors<T, VEC>(in + at, e[k]);
+        } else {
 #pragma unroll
-        for (int j = 0; j < VEC; ++j)
-            e[k][j] = s + k * step < end && lane_in && at + j < p.n ? in[at + j] : T{};
+            for (int j = 0; j < VEC; ++j)
+                e[k][j] = s + k * step < end && lane_in && at + j < p.n ? in[at + j] : T{};
+        }
     }
 }
 
 /* One lane's accumulators over the stretches [first, end) of tile `tile`
  * that its warp takes (every `step`-th), LOADS of them in flight. */
-template <class T, class Op, int VEC, unsigned LOADS>
+template <class T, class Op, int VEC, unsigned LOADS, bool ONE_TEST>
 __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const column_plan &p,
                                              size_t tile, size_t first, size_t end, size_t step,
                                              result_t<T, Op> (&acc)[VEC])
@@ -151,7 +167,7 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
         acc[j] = identity<Op, result_t<T, Op>>();
     for (size_t s = first; s < end; s += LOADS * step) {
         T e[LOADS][VEC];
-        load_stretches<T, VEC, LOADS>(in, p, s, end, step, lane_col, lane_in, e);
+        load_stretches<T, VEC, LOADS, ONE_TEST>(in, p, s, end, step, lane_col, lane_in, e);
 #pragma unroll
         for (unsigned k = 0; k < LOADS; ++k) {
             const size_t stretch = s + k * step;
@@ -304,7 +320,7 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
         out[col] = scratch[k];
 }
 
-template <class T, class Op, int VEC, int WARPS, unsigned LOADS>
+template <class T, class Op, int VEC, int WARPS, unsigned LOADS, bool ONE_TEST>
 __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__restrict__ in,
                                                                    column_plan p,
                                                                    result_t<T, Op> *__restrict__ out,
@@ -327,7 +343,7 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
         const size_t tile = group * tiles_per_block + warp / p.warps_per_tile;
         const size_t first = p.stretches * part / p.parts, end = p.stretches * (part + 1) / p.parts;
         R acc[VEC];
-        lane_columns<T, Op, VEC, LOADS>(in, p, tile, first + warp % p.warps_per_tile,
+        lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first + warp % p.warps_per_tile,
                                  tile < p.tiles ? end : 0, p.warps_per_tile, acc);
         join_shared_columns<Op, VEC>(p, acc);
 #pragma unroll
@@ -377,12 +393,24 @@ template <class T, class Op> struct split_columns_launch {
                          : WIDE_LOADS;
     }
 
+    /* Whether a build tests its batch of loads once (load_stretches): the
+     * builds of one vector a lane that are narrow or of 8-byte elements,
+     * where a test a load left one load in flight at a time; the wide 2- and
+     * 4-byte builds and the build of four vectors a lane were faster with a
+     * test a load, whose loads take fewer registers (bench/NOTES.md, session 17). */
+    template <int VEC> static constexpr bool one_test_a_batch(bool narrow)
+    {
+        return VEC == W && (narrow || sizeof(T) >= 8);
+    }
+
     /* The kernel for VEC elements a lane and a narrow or a wide matrix. */
     template <int VEC> static auto kernel_for(bool narrow)
     {
         constexpr int WARPS = warps_for<T, Op, VEC>();
-        return narrow ? split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(true)>
-                      : split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(false)>;
+        return narrow ? split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(true),
+                                             one_test_a_batch<VEC>(true)>
+                      : split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(false),
+                                             one_test_a_batch<VEC>(false)>;
     }
 
     /* The cut for VEC elements a lane; parts from the kernel's resident blocks. */
