@@ -12,8 +12,8 @@
 #                columns one element off 16 bytes, 33, 100003) and of the
 #                short matrices (65536 to 262144 columns: 256 to 64 rows)
 #     column_types  split_columns and cuBLAS gemv down 32 and 4096 columns of
-#                float, double, int64 and half sums, and float and half
-#                argmax down 32 (after the quick shape tests)
+#                float, double, int64 and half sums and float and half argmax
+#                (after the quick shape tests; session 17 ran argmax down 32 only)
 #     argmax_rows  float argmax rows of 32 to 65536 columns: warp_per_row,
 #                block_per_row, adaptive_rows and CUB's segmented ArgMax
 #                (after the quick shape tests of the two steps)
@@ -61,6 +61,7 @@
 #   patch:split_columns_one_branch_a_batch.patch patch:split_columns_full_batches.patch
 #   -> h100_split_columns_load_batches_1658388.log (the float sweep of the last variant:
 #   h100_cols_sweep_full_batches_1658388.csv)
+# Prepared, not yet run: column_types as-is patch:bench/results/experiments/split_columns_arg_whole_batches.patch
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
@@ -109,7 +110,6 @@ time_variant() {
         for shape in "float sum" "double sum" "int64 sum" "half sum" "float argmax" "half argmax"; do
             set -- $shape
             for cols in 32 4096; do
-                [ "$2" = argmax ] && [ "$cols" = 4096 ] && continue
                 echo "-- $1 $2, cols $cols"
                 "$bench" --type "$1" --op "$2" --cols "$cols" --axis 0 -S 100 \
                     -m split_columns,cublas_columns 2>&1 | grep -E "^(split_columns|cublas_columns) "
