@@ -14,12 +14,11 @@
 #ifndef FEW_ROWS_COLUMNS_CUH
 #define FEW_ROWS_COLUMNS_CUH
 
-#include <cstring>
-
 #include "cuda_check.h"
 #include "element_traits.cuh"
 #include "grid_size.cuh"
 #include "summation_order.h"
+#include "vector_loads.cuh"
 
 constexpr int FEW_ROWS_BLOCK = 256;
 constexpr int FEW_ROWS_LOADS = 4; /* rows in flight per thread */
@@ -43,12 +42,10 @@ __global__ __launch_bounds__(FEW_ROWS_BLOCK) void few_rows_columns_kernel(
             for (int k = 0; k < FEW_ROWS_LOADS; ++k)
                 if (row + k < rows) {
                     const T *at = in + (row + k) * cols + col;
-                    if constexpr (VEC > 1) {
-                        const uint4 v = __ldg(reinterpret_cast<const uint4 *>(at));
-                        memcpy(e[k], &v, sizeof v);
-                    } else {
+                    if constexpr (VEC > 1)
+                        load_vectors<T, VEC>(at, e[k]);
+                    else
                         e[k][0] = __ldg(at);
-                    }
                 }
 #pragma unroll
             for (int k = 0; k < FEW_ROWS_LOADS; ++k)

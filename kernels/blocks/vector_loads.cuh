@@ -10,6 +10,7 @@
 #define VECTOR_LOADS_CUH
 
 #include <cstdint>
+#include <cstring>
 
 #include "element_traits.cuh"
 
@@ -27,6 +28,19 @@ constexpr size_t lcm(size_t a, size_t b) { return a / gcd(a, b) * b; }
  * those are elements of its chain, which a row method's order counts per
  * element (row_lanes.cuh). */
 constexpr unsigned VECTOR_LOADS_DEPTH = 2 + 3;
+
+/* VEC elements from `at` into e with 16-byte loads: `at` 16-byte aligned,
+ * VEC a multiple of VECTOR_WIDTH<T> (VEC / VECTOR_WIDTH<T> loads). */
+template <class T, int VEC>
+__device__ __forceinline__ void load_vectors(const T *__restrict__ at, T (&e)[VEC])
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+#pragma unroll
+    for (int m = 0; m < VEC / W; ++m) {
+        const uint4 v = __ldg(reinterpret_cast<const uint4 *>(at + m * W));
+        memcpy(&e[m * W], &v, sizeof v);
+    }
+}
 
 /* Elements before the first 16-byte boundary at or after `in` (at most n). */
 template <class T> __host__ __device__ __forceinline__ size_t misaligned_head(const T *in, size_t n)

@@ -102,18 +102,6 @@ struct column_plan {
     }
 };
 
-/* A lane's VEC elements from `at` in 16-byte loads. */
-template <class T, int VEC>
-__device__ __forceinline__ void load_vectors(const T *__restrict__ at, T (&e)[VEC])
-{
-    constexpr int W = VECTOR_WIDTH<T>;
-#pragma unroll
-    for (int m = 0; m < VEC / W; ++m) {
-        const uint4 v = __ldg(reinterpret_cast<const uint4 *>(at + m * W));
-        memcpy(&e[m * W], &v, sizeof v);
-    }
-}
-
 /* One lane's elements of the LOADS stretches from s (every `step`-th) into
  * e, 16-byte loads where the elements are whole, element by element (and
  * bounded) where not. ONE_TEST: one bounds test for the whole batch, then
