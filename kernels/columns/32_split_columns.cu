@@ -24,7 +24,10 @@
  * tall matrix of any width is one resident wave of blocks, each thread with
  * four or eight 16-byte loads in flight. For those loads to be in flight
  * together, the narrow builds and those of 8-byte elements test a batch of
- * them once, not each (load_stretches).
+ * them once, not each (load_stretches); the arg operators, whose compares
+ * of value and index cost more an element, load whole batches with no test
+ * at all and leave the last stretches to a bounded loop
+ * (lane_columns_whole_batches).
  *
  * What it costs: the bytes, plus the parts' totals written and read once
  * more by the last part (parts x span results a tile), plus a launch. A
@@ -170,6 +173,72 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
                     acc[j] = op(acc[j], lift<Op>(e[k][j], row));
             }
         }
+    }
+}
+
+/* One lane's VEC elements of stretch `stretch` added into acc: those that
+ * lie in the stretch (a lane of several vectors may reach past a narrow
+ * one) and, when `bounded`, in the array. */
+template <class T, class Op, int VEC>
+__device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch,
+                                            size_t lane_col, bool bounded, const T (&e)[VEC],
+                                            result_t<T, Op> (&acc)[VEC])
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    const Op op;
+    const unsigned lane = threadIdx.x % 32;
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) {
+        const size_t row = stretch * p.rows_per_stretch +
+                           (p.narrow ? (lane * VEC + j) / p.cols : 0);
+        const bool in_stretch = VEC <= W || !p.narrow || lane * VEC + j < p.pitch;
+        if (in_stretch && (!bounded || stretch * p.pitch + lane_col + j < p.n))
+            acc[j] = op(acc[j], lift<Op>(e[j], row));
+    }
+}
+
+/* lane_columns for the arg operators, whose compares of value and index
+ * make each element cost more than a sum's: while LOADS stretches lie wholly
+ * in the array they are loaded and added with no bounds test at all; the
+ * few left over go one at a time, element by element. */
+template <class T, class Op, int VEC, unsigned LOADS>
+__device__ __forceinline__ void lane_columns_whole_batches(const T *__restrict__ in,
+                                                           const column_plan &p, size_t tile,
+                                                           size_t first, size_t end, size_t step,
+                                                           result_t<T, Op> (&acc)[VEC])
+{
+    const unsigned lane = threadIdx.x % 32;
+    const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        acc[j] = identity<Op, result_t<T, Op>>();
+    if (p.narrow ? lane * VEC >= p.pitch : lane_col >= p.cols)
+        return;
+    /* the stretches before `whole` hold all VEC of this lane's elements */
+    const size_t whole = p.n >= lane_col + VEC ? (p.n - lane_col - VEC) / p.pitch + 1 : 0;
+    const size_t batched_end = whole < end ? whole : end;
+    size_t s = first;
+    for (; s + (LOADS - 1) * step < batched_end; s += LOADS * step) {
+        T e[LOADS][VEC];
+#pragma unroll
+        for (unsigned k = 0; k < LOADS; ++k) {
+            const T *at = in + (s + k * step) * p.pitch + lane_col;
+            if constexpr (VEC == 1)
+                e[k][0] = *at;
+            else
+                load_vectors<T, VEC>(at, e[k]);
+        }
+#pragma unroll
+        for (unsigned k = 0; k < LOADS; ++k)
+            add_stretch<T, Op, VEC>(p, s + k * step, lane_col, false, e[k], acc);
+    }
+    for (; s < end; s += step) {
+        const size_t at = s * p.pitch + lane_col;
+        T e[VEC];
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            e[j] = at + j < p.n ? in[at + j] : T{};
+        add_stretch<T, Op, VEC>(p, s, lane_col, true, e, acc);
     }
 }
 
@@ -331,8 +400,15 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
         const size_t tile = group * tiles_per_block + warp / p.warps_per_tile;
         const size_t first = p.stretches * part / p.parts, end = p.stretches * (part + 1) / p.parts;
         R acc[VEC];
-        lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first + warp % p.warps_per_tile,
-                                 tile < p.tiles ? end : 0, p.warps_per_tile, acc);
+        if constexpr (is_arg_op_v<Op>)
+            lane_columns_whole_batches<T, Op, VEC, LOADS>(in, p, tile,
+                                                          first + warp % p.warps_per_tile,
+                                                          tile < p.tiles ? end : 0,
+                                                          p.warps_per_tile, acc);
+        else
+            lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first + warp % p.warps_per_tile,
+                                                      tile < p.tiles ? end : 0, p.warps_per_tile,
+                                                      acc);
         join_shared_columns<Op, VEC>(p, acc);
 #pragma unroll
         for (int j = 0; j < VEC; ++j)

@@ -61,7 +61,8 @@
 #   patch:split_columns_one_branch_a_batch.patch patch:split_columns_full_batches.patch
 #   -> h100_split_columns_load_batches_1658388.log (the float sweep of the last variant:
 #   h100_cols_sweep_full_batches_1658388.csv)
-# Prepared, not yet run: column_types as-is patch:bench/results/experiments/split_columns_arg_whole_batches.patch
+# Session 18's: column_types as-is patch:bench/results/experiments/split_columns_arg_whole_batches.patch
+#   -> h100_split_columns_arg_whole_batches_ebc957c.log (kept: the patch is in the kernel since)
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
