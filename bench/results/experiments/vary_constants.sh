@@ -4,13 +4,15 @@
 # after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
 # restores the files it changed.
 #
-#   vary_constants.sh segments|columns|column_edges|column_types|argmax_rows VARIANT...
+#   vary_constants.sh segments|columns|column_edges|column_narrow|column_types|argmax_rows VARIANT...
 #     segments   merge_path_segments over uniform:1, 8, 100, 10000,
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
 #     columns    split_columns and cuBLAS gemv at 1 to 65536 columns
 #     column_edges  the same at the widths of four-byte loads (3 and 1024
 #                columns one element off 16 bytes, 33, 100003) and of the
 #                short matrices (65536 to 262144 columns: 256 to 64 rows)
+#     column_narrow  the same at narrow widths whose stretch leaves lanes
+#                idle (3, 5, 7, 48, 100 floats; 3 doubles) and at 1 and 32
 #     column_types  split_columns and cuBLAS gemv down 32 and 4096 columns of
 #                float, double, int64 and half sums and float and half argmax
 #                (after the quick shape tests; session 17 ran argmax down 32 only)
@@ -106,6 +108,17 @@ time_variant() {
             "$bench" --cols $shape --axis 0 -S 100 -m split_columns,cublas_columns 2>&1 |
                 grep -E "^(split_columns|cublas_columns) "
         done ;;
+    column_narrow)
+        build-gpu/tests/test_shapes_gpu --method split_columns --quick 2>&1 | tail -1
+        # n the whole rows of 2^24 floats (2^23 doubles)
+        for shape in "float 1" "float 3" "float 5" "float 7" "float 32" "float 48" "float 100" \
+                     "double 3" "double 32"; do
+            set -- $shape
+            local total=$((1 << 24)); [ "$1" = double ] && total=$((1 << 23))
+            echo "-- $1 cols $2"
+            "$bench" --type "$1" --cols "$2" -n $((total / $2 * $2)) --axis 0 -S 100 \
+                -m split_columns,cublas_columns 2>&1 | grep -E "^(split_columns|cublas_columns) "
+        done ;;
     column_types)
         build-gpu/tests/test_shapes_gpu --method split_columns --quick 2>&1 | tail -1
         for shape in "float sum" "double sum" "int64 sum" "half sum" "float argmax" "half argmax"; do
@@ -126,7 +139,7 @@ time_variant() {
                 -m warp_per_row,block_per_row,adaptive_rows,cub_segmented 2>&1 |
                 grep -E "^(warp_per_row|block_per_row|adaptive_rows|cub_segmented) "
         done ;;
-    *) echo "mode: segments, columns, column_edges, column_types or argmax_rows, not '$mode'" >&2; exit 2 ;;
+    *) echo "mode: segments, columns, column_edges, column_narrow, column_types or argmax_rows, not '$mode'" >&2; exit 2 ;;
     esac
 }
 
