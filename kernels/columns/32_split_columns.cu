@@ -118,8 +118,13 @@ __device__ __forceinline__ void load_stretches(const T *__restrict__ in, const c
                                                T (&e)[LOADS][VEC])
 {
     if constexpr (ONE_TEST) {
+        /* a lane past a narrow stretch (3 floats: lanes 30 and 31) loads
+         * nothing: lane_columns adds none of its elements. Left to the
+         * element-by-element path, it held its warp there every batch. */
+        if (!lane_in)
+            return;
         const size_t last = s + (LOADS - 1) * step;
-        if (VEC > 1 && lane_in && last < end && last * p.pitch + lane_col + VEC <= p.n) {
+        if (VEC > 1 && last < end && last * p.pitch + lane_col + VEC <= p.n) {
 #pragma unroll
             for (unsigned k = 0; k < LOADS; ++k)
                 load_vectors<T, VEC>(in + (s + k * step) * p.pitch + lane_col, e[k]);

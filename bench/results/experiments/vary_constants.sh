@@ -65,6 +65,8 @@
 #   h100_cols_sweep_full_batches_1658388.csv)
 # Session 18's: column_types as-is patch:bench/results/experiments/split_columns_arg_whole_batches.patch
 #   -> h100_split_columns_arg_whole_batches_ebc957c.log (kept: the patch is in the kernel since)
+#   column_narrow as-is patch:bench/results/experiments/split_columns_idle_lanes_load_nothing.patch
+#   -> h100_split_columns_idle_lanes_907afa5.log (kept)
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
