@@ -67,6 +67,13 @@
 #   -> h100_split_columns_arg_whole_batches_ebc957c.log (kept: the patch is in the kernel since)
 #   column_narrow as-is patch:bench/results/experiments/split_columns_idle_lanes_load_nothing.patch
 #   -> h100_split_columns_idle_lanes_907afa5.log (kept)
+# Prepared, not yet run (session 18): column_narrow as-is
+#   patch:bench/results/experiments/split_columns_idle_lanes_load_in_bounds.patch (idle
+#   lanes load in-bounds elements with the others instead of returning: the narrow
+#   float build back to 64 registers from 84); column_edges as-is
+#   patch:bench/results/experiments/split_columns_runs_whole_batches.patch (the build of
+#   four vectors a lane takes the arg operators' whole-batch loop: float sum 115 -> 93
+#   registers)
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
