@@ -247,6 +247,19 @@ __device__ __forceinline__ void lane_columns_whole_batches(const T *__restrict__
     }
 }
 
+/* One lane's accumulators by the loop measured fastest for its build: whole
+ * batches for the arg operators, lane_columns for the rest. */
+template <class T, class Op, int VEC, unsigned LOADS, bool ONE_TEST>
+__device__ __forceinline__ void lane_totals(const T *__restrict__ in, const column_plan &p,
+                                            size_t tile, size_t first, size_t end, size_t step,
+                                            result_t<T, Op> (&acc)[VEC])
+{
+    if constexpr (is_arg_op_v<Op>)
+        lane_columns_whole_batches<T, Op, VEC, LOADS>(in, p, tile, first, end, step, acc);
+    else
+        lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first, end, step, acc);
+}
+
 /* A narrow matrix whose width divides the span: lanes (and a lane's
  * elements) that share columns meet by shuffles, so that lane l's slot j
  * holds tile column l x VEC + j, as in a wide one. (Other narrow widths meet
@@ -405,15 +418,8 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
         const size_t tile = group * tiles_per_block + warp / p.warps_per_tile;
         const size_t first = p.stretches * part / p.parts, end = p.stretches * (part + 1) / p.parts;
         R acc[VEC];
-        if constexpr (is_arg_op_v<Op>)
-            lane_columns_whole_batches<T, Op, VEC, LOADS>(in, p, tile,
-                                                          first + warp % p.warps_per_tile,
-                                                          tile < p.tiles ? end : 0,
-                                                          p.warps_per_tile, acc);
-        else
-            lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first + warp % p.warps_per_tile,
-                                                      tile < p.tiles ? end : 0, p.warps_per_tile,
-                                                      acc);
+        lane_totals<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first + warp % p.warps_per_tile,
+                                                 tile < p.tiles ? end : 0, p.warps_per_tile, acc);
         join_shared_columns<Op, VEC>(p, acc);
 #pragma unroll
         for (int j = 0; j < VEC; ++j)
