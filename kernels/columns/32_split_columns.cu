@@ -145,6 +145,27 @@ __device__ __forceinline__ void load_stretches(const T *__restrict__ in, const c
     }
 }
 
+/* One lane's VEC elements of stretch `stretch` added into acc, when `live`:
+ * those that lie in the stretch (a lane of several vectors may reach past a
+ * narrow one) and, when `bounded`, in the array. */
+template <class T, class Op, int VEC>
+__device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch,
+                                            size_t lane_col, bool live, bool bounded,
+                                            const T (&e)[VEC], result_t<T, Op> (&acc)[VEC])
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    const Op op;
+    const unsigned lane = threadIdx.x % 32;
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) {
+        const size_t row = stretch * p.rows_per_stretch +
+                           (p.narrow ? (lane * VEC + j) / p.cols : 0);
+        const bool in_stretch = VEC <= W || !p.narrow || lane * VEC + j < p.pitch;
+        if (live && in_stretch && (!bounded || stretch * p.pitch + lane_col + j < p.n))
+            acc[j] = op(acc[j], lift<Op>(e[j], row));
+    }
+}
+
 /* One lane's accumulators over the stretches [first, end) of tile `tile`
  * that its warp takes (every `step`-th), LOADS of them in flight. */
 template <class T, class Op, int VEC, unsigned LOADS, bool ONE_TEST>
@@ -152,8 +173,6 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
                                              size_t tile, size_t first, size_t end, size_t step,
                                              result_t<T, Op> (&acc)[VEC])
 {
-    constexpr int W = VECTOR_WIDTH<T>;
-    const Op op;
     const unsigned lane = threadIdx.x % 32;
     const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
     /* wide: cols % VEC == 0; narrow: the stretch may end before the last lane */
@@ -165,40 +184,9 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
         T e[LOADS][VEC];
         load_stretches<T, VEC, LOADS, ONE_TEST>(in, p, s, end, step, lane_col, lane_in, e);
 #pragma unroll
-        for (unsigned k = 0; k < LOADS; ++k) {
-            const size_t stretch = s + k * step;
-#pragma unroll
-            for (int j = 0; j < VEC; ++j) {
-                const size_t at = stretch * p.pitch + lane_col + j;
-                const size_t row = stretch * p.rows_per_stretch +
-                                   (p.narrow ? (lane * VEC + j) / p.cols : 0);
-                /* a lane of several vectors may reach past a narrow stretch */
-                const bool in_stretch = VEC <= W || !p.narrow || lane * VEC + j < p.pitch;
-                if (stretch < end && lane_in && in_stretch && at < p.n)
-                    acc[j] = op(acc[j], lift<Op>(e[k][j], row));
-            }
-        }
-    }
-}
-
-/* One lane's VEC elements of stretch `stretch` added into acc: those that
- * lie in the stretch (a lane of several vectors may reach past a narrow
- * one) and, when `bounded`, in the array. */
-template <class T, class Op, int VEC>
-__device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch,
-                                            size_t lane_col, bool bounded, const T (&e)[VEC],
-                                            result_t<T, Op> (&acc)[VEC])
-{
-    constexpr int W = VECTOR_WIDTH<T>;
-    const Op op;
-    const unsigned lane = threadIdx.x % 32;
-#pragma unroll
-    for (int j = 0; j < VEC; ++j) {
-        const size_t row = stretch * p.rows_per_stretch +
-                           (p.narrow ? (lane * VEC + j) / p.cols : 0);
-        const bool in_stretch = VEC <= W || !p.narrow || lane * VEC + j < p.pitch;
-        if (in_stretch && (!bounded || stretch * p.pitch + lane_col + j < p.n))
-            acc[j] = op(acc[j], lift<Op>(e[j], row));
+        for (unsigned k = 0; k < LOADS; ++k)
+            add_stretch<T, Op, VEC>(p, s + k * step, lane_col, s + k * step < end && lane_in,
+                                    true, e[k], acc);
     }
 }
 
@@ -235,7 +223,7 @@ __device__ __forceinline__ void lane_columns_whole_batches(const T *__restrict__
         }
 #pragma unroll
         for (unsigned k = 0; k < LOADS; ++k)
-            add_stretch<T, Op, VEC>(p, s + k * step, lane_col, false, e[k], acc);
+            add_stretch<T, Op, VEC>(p, s + k * step, lane_col, true, false, e[k], acc);
     }
     for (; s < end; s += step) {
         const size_t at = s * p.pitch + lane_col;
@@ -243,7 +231,7 @@ __device__ __forceinline__ void lane_columns_whole_batches(const T *__restrict__
 #pragma unroll
         for (int j = 0; j < VEC; ++j)
             e[j] = at + j < p.n ? in[at + j] : T{};
-        add_stretch<T, Op, VEC>(p, s, lane_col, true, e, acc);
+        add_stretch<T, Op, VEC>(p, s, lane_col, true, true, e, acc);
     }
 }
 
@@ -561,7 +549,8 @@ template <class T, class Op> struct split_columns_launch {
             if (lcm(shape.cols, W) <= 32 * (size_t)RUN) {
                 column_plan runs;
                 PROPAGATE(plan_for<RUN>(shape, n, &runs));
-                *bytes = workspace_bytes<RUN>(runs) > *bytes ? workspace_bytes<RUN>(runs) : *bytes;
+                const size_t c = workspace_bytes<RUN>(runs);
+                *bytes = c > *bytes ? c : *bytes;
             }
         return 0;
     }
