@@ -60,6 +60,17 @@ static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 12, 31, 32, 33, 255, 257, 1025, 
 static const size_t QUICK_COLUMN_WIDTHS[] = {1, 3, 32, 33, 257};
 static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
 static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};
+/* The most cases make_cases writes (the default set; the quick one has
+ * fewer widths): rows and columns four fixed ones and up to two a width,
+ * five short matrices of columns, three fixed segment cases and one a spec;
+ * and the most offset lists, the last entry NULL. */
+enum {
+    MAX_CASES = 4 + 2 * COUNT(WIDTHS) + 4 + 2 * COUNT(COLUMN_WIDTHS) + 5 + 3 + COUNT(SEGMENT_SPECS),
+    MAX_OFFSET_LISTS = 3 + COUNT(SEGMENT_SPECS) + 1
+};
+_Static_assert(COUNT(QUICK_WIDTHS) <= COUNT(WIDTHS) &&
+                   COUNT(QUICK_COLUMN_WIDTHS) <= COUNT(COLUMN_WIDTHS),
+               "MAX_CASES counts the default set's widths");
 
 struct shape_case {
     struct reduce_shape shape;     /* host offsets */
@@ -475,10 +486,9 @@ int main(int argc, char **argv)
     if (set != CASES_LARGE)
         harness_should_check_every_row(seed);
 
-    struct shape_case cases[80];
-    segment_offset *offsets[16];
+    struct shape_case cases[MAX_CASES];
+    segment_offset *offsets[MAX_OFFSET_LISTS];
     const size_t case_count = make_cases(cases, offsets, seed, set);
-    CHECK(case_count <= COUNT(cases)); /* more cases than it holds: make it larger */
     /* Pair, case, distribution outermost: each input and its reference are
      * made once and every method is checked on it. */
     size_t passed[256] = {0}, run[256] = {0};
