@@ -119,10 +119,9 @@ __device__ __forceinline__ void load_stretches(const T *__restrict__ in, const c
 {
     if constexpr (ONE_TEST) {
         /* a lane past a narrow stretch (3 floats: lanes 30 and 31) loads
-         * nothing: lane_columns adds none of its elements. Left to the
-         * element-by-element path, it held its warp there every batch. */
-        if (!lane_in)
-            return;
+         * the next stretch's first elements with the others, in the array
+         * but never added (lane_columns tests lane_in): a test of lane_in
+         * here sent it, and its warp, element by element every batch */
         const size_t last = s + (LOADS - 1) * step;
         if (VEC > 1 && last < end && last * p.pitch + lane_col + VEC <= p.n) {
 #pragma unroll
@@ -236,13 +235,15 @@ __device__ __forceinline__ void lane_columns_whole_batches(const T *__restrict__
 }
 
 /* One lane's accumulators by the loop measured fastest for its build: whole
- * batches for the arg operators, lane_columns for the rest. */
+ * batches for the arg operators and the build of several vectors a lane (33
+ * floats), whose elements each had a test of their own; lane_columns for
+ * the rest. */
 template <class T, class Op, int VEC, unsigned LOADS, bool ONE_TEST>
 __device__ __forceinline__ void lane_totals(const T *__restrict__ in, const column_plan &p,
                                             size_t tile, size_t first, size_t end, size_t step,
                                             result_t<T, Op> (&acc)[VEC])
 {
-    if constexpr (is_arg_op_v<Op>)
+    if constexpr (is_arg_op_v<Op> || VEC > VECTOR_WIDTH<T>)
         lane_columns_whole_batches<T, Op, VEC, LOADS>(in, p, tile, first, end, step, acc);
     else
         lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first, end, step, acc);
