@@ -58,7 +58,9 @@ namespace {
  * each read whole rows, fewer for a wide one, where more loads a lane cost
  * occupancy that the many tiles needed; four-byte loads (one element a lane)
  * need the most to keep as many bytes in flight. */
-constexpr unsigned NARROW_LOADS = 8, WIDE_LOADS = 4, SCALAR_LOADS = 16;
+constexpr unsigned NARROW_LOADS = 8;
+constexpr unsigned WIDE_LOADS = 4;
+constexpr unsigned SCALAR_LOADS = 16;
 /* A third build for widths over 32 floats that are not whole vectors (33,
  * 65): a lane reads RUN_VECTORS neighbouring vectors a stretch, so that a
  * stretch of 32 x RUN_VECTORS vectors holds runs of whole rows that are

@@ -67,13 +67,19 @@
 #   -> h100_split_columns_arg_whole_batches_ebc957c.log (kept: the patch is in the kernel since)
 #   column_narrow as-is patch:bench/results/experiments/split_columns_idle_lanes_load_nothing.patch
 #   -> h100_split_columns_idle_lanes_907afa5.log (kept)
-# Prepared, not yet run (session 18): column_narrow as-is
-#   patch:bench/results/experiments/split_columns_idle_lanes_load_in_bounds.patch (idle
-#   lanes load in-bounds elements with the others instead of returning: the narrow
-#   float build back to 64 registers from 84); column_edges as-is
-#   patch:bench/results/experiments/split_columns_runs_whole_batches.patch (the build of
-#   four vectors a lane takes the arg operators' whole-batch loop: float sum 115 -> 93
-#   registers)
+#   Run in session 19: column_narrow as-is
+#   patch:bench/results/experiments/split_columns_idle_lanes_load_in_bounds.patch and column_edges
+#   as-is patch:split_columns_runs_whole_batches.patch -> h100_split_columns_in_bounds_runs_8c70a96.log
+#   (both kept: e970073)
+# Session 19's: columns as-is patch:bench/results/experiments/split_columns_l2_256_prefetch.patch
+#   -> h100_split_columns_l2_256_prefetch_8c70a96.log (no change); columns as-is
+#   patch:split_columns_interleaved_parts.patch -> h100_split_columns_interleaved_parts_e970073.log
+#   (kept: 0235f52; its P:WIDE_LOADS=2 variant did not run: set_constant finds one
+#   constant a declaration, and WIDE_LOADS then shared one with two others)
+# Prepared, not yet run (session 19): column_types as-is
+#   patch:bench/results/experiments/split_columns_parts_as_bands.patch (the interleaved parts
+#   undone: the double and int64 sums down 4096 columns read 1.2-1.7 us slower in the matrix
+#   after it, on another machine than the matrix before)
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
