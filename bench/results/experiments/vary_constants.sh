@@ -79,7 +79,10 @@
 # Prepared, not yet run (session 19): column_types as-is
 #   patch:bench/results/experiments/split_columns_parts_as_bands.patch (the interleaved parts
 #   undone: the double and int64 sums down 4096 columns read 1.2-1.7 us slower in the matrix
-#   after it, on another machine than the matrix before)
+#   after it, on another machine than the matrix before); columns as-is P:WIDE_LOADS=2
+#   P:WIDE_LOADS=8 patch:bench/results/experiments/split_columns_half_grid.patch (bytes in
+#   flight an SM halved two ways, and cuBLAS's one 512-thread block an SM: the float sum's
+#   wide build takes 107 registers at eight loads)
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
