@@ -26,9 +26,9 @@
  * four or eight 16-byte loads in flight. For those loads to be in flight
  * together, the narrow builds and those of 8-byte elements test a batch of
  * them once, not each (load_stretches); the arg operators, whose compares
- * of value and index cost more an element, load whole batches with no test
- * at all and leave the last stretches to a bounded loop
- * (lane_columns_whole_batches).
+ * of value and index cost more an element, and the build of four vectors a
+ * lane (below) load whole batches with no test at all and leave the last
+ * stretches to a bounded loop (lane_columns_whole_batches).
  *
  * What it costs: the bytes, plus the parts' totals written and read once
  * more by the last part (parts x span results a tile), plus a launch. A
