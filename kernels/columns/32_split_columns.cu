@@ -538,12 +538,19 @@ template <class T, class Op> struct split_columns_launch {
     /* Elements a lane a stretch in the build for runs of several vectors. */
     static constexpr int RUN = sizeof(T) >= 4 ? W * RUN_VECTORS : 0;
 
-    /* That build: an aligned input whose width is not whole vectors but
-     * whose runs of whole rows and whole vectors fit its stretch. */
+    /* The widths that build takes: not whole vectors, with runs of whole
+     * rows and whole vectors too long for one vector a lane's stretch but
+     * within its own. */
+    static bool runs_width(size_t cols)
+    {
+        return RUN > 0 && cols % W != 0 && lcm(cols, W) > 32 * W &&
+               lcm(cols, W) <= 32 * (size_t)RUN;
+    }
+
+    /* That build, for an aligned input of such a width. */
     static bool runs_fit(const T *d_in, size_t cols)
     {
-        return RUN > 0 && (uintptr_t)d_in % 16 == 0 && cols % W != 0 &&
-               lcm(cols, W) > 32 * W && lcm(cols, W) <= 32 * (size_t)RUN;
+        return (uintptr_t)d_in % 16 == 0 && runs_width(cols);
     }
 
     /* The pointer is not known to the query: room for every cut. */
@@ -555,7 +562,7 @@ template <class T, class Op> struct split_columns_launch {
         const size_t a = workspace_bytes<W>(wide), b = workspace_bytes<1>(narrow);
         *bytes = a > b ? a : b;
         if constexpr (RUN > 0)
-            if (lcm(shape.cols, W) <= 32 * (size_t)RUN) {
+            if (runs_width(shape.cols)) {
                 column_plan runs;
                 PROPAGATE(plan_for<RUN>(shape, n, &runs));
                 const size_t c = workspace_bytes<RUN>(runs);
