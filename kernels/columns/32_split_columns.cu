@@ -11,9 +11,10 @@
  * by shuffles. A block's warps
  * split a tile's stretches (or, when a matrix has fewer rows than warps,
  * take neighbouring tiles) and add their totals in shared memory in warp
- * order; the stretches of a tile are dealt in turn to `parts` blocks, so
- * that a few hundred columns still fill every SM and the whole grid reads
- * the matrix from the top down together, and the tile's last part done
+ * order; the stretches of a tile go to `parts` blocks, so that a few
+ * hundred columns still fill every SM - dealt in turn, so that the whole
+ * grid reads the matrix from the top down together, or for 8-byte elements
+ * a band of rows each - and the tile's last part done
  * adds the parts' totals in part order (the counter pattern of
  * last_block_done.cuh, for a tile of columns instead of one value). A
  * matrix of a few rows (up to FEW_ROWS) has too little down each column for
@@ -408,15 +409,20 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
         const size_t group = item / p.parts;
         const unsigned part = (unsigned)(item % p.parts);
         const size_t tile = group * tiles_per_block + warp / p.warps_per_tile;
-        /* The parts interleave (part q's warps take every parts x
-         * warps_per_tile-th stretch): the whole grid sweeps the matrix from
-         * the top down together, which read wide matrices faster than a
-         * part a band of rows (bench/NOTES.md, session 19). */
-        const size_t first = (size_t)part * p.warps_per_tile + warp % p.warps_per_tile;
+        /* Elements under 8 bytes: the parts interleave (part q's warps take
+         * every parts x warps_per_tile-th stretch), so the whole grid sweeps
+         * the matrix from the top down together, which read wide matrices
+         * of them faster than a part a band of rows; 8-byte elements read
+         * faster a part a band (bench/NOTES.md, sessions 19 and 20). */
+        constexpr bool INTERLEAVE_PARTS = sizeof(T) < 8;
+        const size_t in_tile = warp % p.warps_per_tile;
+        const size_t first = INTERLEAVE_PARTS ? (size_t)part * p.warps_per_tile + in_tile
+                                              : p.stretches * part / p.parts + in_tile;
+        const size_t end = INTERLEAVE_PARTS ? p.stretches : p.stretches * (part + 1) / p.parts;
+        const size_t stride = INTERLEAVE_PARTS ? (size_t)p.parts * p.warps_per_tile : p.warps_per_tile;
         R acc[VEC];
-        lane_totals<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first,
-                                                 tile < p.tiles ? p.stretches : 0,
-                                                 (size_t)p.parts * p.warps_per_tile, acc);
+        lane_totals<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first, tile < p.tiles ? end : 0,
+                                                 stride, acc);
         join_shared_columns<Op, VEC>(p, acc);
 #pragma unroll
         for (int j = 0; j < VEC; ++j)
