@@ -76,16 +76,14 @@
 #   patch:split_columns_interleaved_parts.patch -> h100_split_columns_interleaved_parts_e970073.log
 #   (kept: 0235f52; its P:WIDE_LOADS=2 variant did not run: set_constant finds one
 #   constant a declaration, and WIDE_LOADS then shared one with two others)
-# Prepared, not yet run (session 19): column_types as-is
-#   patch:bench/results/experiments/split_columns_parts_as_bands.patch (the interleaved parts
-#   undone: the double and int64 sums down 4096 columns read 1.2-1.7 us slower in the matrix
-#   after it, on another machine than the matrix before); columns as-is P:WIDE_LOADS=2
-#   P:WIDE_LOADS=8 patch:bench/results/experiments/split_columns_half_grid.patch (bytes in
-#   flight an SM halved two ways, and cuBLAS's one 512-thread block an SM: the float sum's
-#   wide build takes 107 registers at eight loads); column_narrow as-is
-#   patch:bench/results/experiments/split_columns_narrow_runs_fill.patch (narrow widths
-#   that are not divisors of the span take the build of four vectors a lane where its
-#   runs fill more of a stretch: 3 floats 98% against 94%, 48 floats 94% against 75%)
+# Session 20's (the patches against eb6afbb): column_narrow as-is
+#   patch:bench/results/experiments/split_columns_narrow_runs_fill.patch ->
+#   h100_split_columns_narrow_runs_fill_eb6afbb.log (slower: not kept); column_types as-is
+#   patch:split_columns_parts_as_bands.patch P:WIDE_LOADS=2 patch:split_columns_half_grid.patch
+#   -> h100_split_columns_parts_as_bands_eb6afbb.log (bands kept for 8-byte elements:
+#   6483796; the half grid's variant was cut by the call's time limit); columns as-is
+#   patch:split_columns_half_grid.patch -> h100_split_columns_half_grid_3c719b4.log (mixed:
+#   not kept). P:WIDE_LOADS=8 did not run.
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
