@@ -388,6 +388,26 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
         out[col] = scratch[k];
 }
 
+/* A lane's totals of its warp's share of part `part` of a tile: the warp is
+ * `in_tile` of the tile's warps_per_tile. Elements under 8 bytes: the parts
+ * interleave (part q's warps take every parts x warps_per_tile-th stretch),
+ * so the whole grid sweeps the matrix from the top down together, which
+ * read wide matrices of them faster than a part a band of rows; 8-byte
+ * elements read faster a part a band (bench/NOTES.md, sessions 19 and 20). */
+template <class T, class Op, int VEC, unsigned LOADS, bool ONE_TEST>
+__device__ __forceinline__ void part_totals(const T *__restrict__ in, const column_plan &p,
+                                            size_t tile, unsigned part, unsigned in_tile,
+                                            result_t<T, Op> (&acc)[VEC])
+{
+    constexpr bool INTERLEAVE_PARTS = sizeof(T) < 8;
+    const size_t first = INTERLEAVE_PARTS ? (size_t)part * p.warps_per_tile + in_tile
+                                          : p.stretches * part / p.parts + in_tile;
+    const size_t end = INTERLEAVE_PARTS ? p.stretches : p.stretches * (part + 1) / p.parts;
+    const size_t stride = INTERLEAVE_PARTS ? (size_t)p.parts * p.warps_per_tile : p.warps_per_tile;
+    lane_totals<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first, tile < p.tiles ? end : 0, stride,
+                                             acc);
+}
+
 template <class T, class Op, int VEC, int WARPS, unsigned LOADS, bool ONE_TEST>
 __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__restrict__ in,
                                                                    column_plan p,
@@ -409,20 +429,8 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
         const size_t group = item / p.parts;
         const unsigned part = (unsigned)(item % p.parts);
         const size_t tile = group * tiles_per_block + warp / p.warps_per_tile;
-        /* Elements under 8 bytes: the parts interleave (part q's warps take
-         * every parts x warps_per_tile-th stretch), so the whole grid sweeps
-         * the matrix from the top down together, which read wide matrices
-         * of them faster than a part a band of rows; 8-byte elements read
-         * faster a part a band (bench/NOTES.md, sessions 19 and 20). */
-        constexpr bool INTERLEAVE_PARTS = sizeof(T) < 8;
-        const size_t in_tile = warp % p.warps_per_tile;
-        const size_t first = INTERLEAVE_PARTS ? (size_t)part * p.warps_per_tile + in_tile
-                                              : p.stretches * part / p.parts + in_tile;
-        const size_t end = INTERLEAVE_PARTS ? p.stretches : p.stretches * (part + 1) / p.parts;
-        const size_t stride = INTERLEAVE_PARTS ? (size_t)p.parts * p.warps_per_tile : p.warps_per_tile;
         R acc[VEC];
-        lane_totals<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first, tile < p.tiles ? end : 0,
-                                                 stride, acc);
+        part_totals<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, part, warp % p.warps_per_tile, acc);
         join_shared_columns<Op, VEC>(p, acc);
 #pragma unroll
         for (int j = 0; j < VEC; ++j)
