@@ -625,7 +625,7 @@ template <class T, class Op> struct split_columns_launch {
 } // namespace
 
 DEFINE_METHOD(split_columns, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 32",
-              .idea = "16-byte loads down a tile of columns, rows dealt in turn to parts over the GPU; the last part adds them",
+              .idea = "16-byte loads down a tile of columns, rows dealt in turn to parts over the GPU (8-byte elements: a band each); the last part adds them",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<split_columns_launch, ALL_OPS>,
               .workspace = workspace_any_pair<split_columns_launch, ALL_OPS>,
