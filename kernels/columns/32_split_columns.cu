@@ -169,20 +169,14 @@ __device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch
     }
 }
 
-/* One lane's accumulators over the stretches [first, end) of tile `tile`
- * that its warp takes (every `step`-th), LOADS of them in flight. */
+/* One lane's stretches [first, end) that its warp takes (every `step`-th)
+ * added into acc, LOADS of them in flight. */
 template <class T, class Op, int VEC, unsigned LOADS, bool ONE_TEST>
 __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const column_plan &p,
-                                             size_t tile, size_t first, size_t end, size_t step,
+                                             size_t first, size_t end, size_t step,
+                                             size_t lane_col, bool lane_in,
                                              result_t<T, Op> (&acc)[VEC])
 {
-    const unsigned lane = threadIdx.x % 32;
-    const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
-    /* wide: cols % VEC == 0; narrow: the stretch may end before the last lane */
-    const bool lane_in = p.narrow ? lane * VEC < p.pitch : lane_col < p.cols;
-#pragma unroll
-    for (int j = 0; j < VEC; ++j)
-        acc[j] = identity<Op, result_t<T, Op>>();
     for (size_t s = first; s < end; s += LOADS * step) {
         T e[LOADS][VEC];
         load_stretches<T, VEC, LOADS, ONE_TEST>(in, p, s, end, step, lane_col, lane_in, e);
@@ -199,16 +193,12 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
  * few left over go one at a time, element by element. */
 template <class T, class Op, int VEC, unsigned LOADS>
 __device__ __forceinline__ void lane_columns_whole_batches(const T *__restrict__ in,
-                                                           const column_plan &p, size_t tile,
-                                                           size_t first, size_t end, size_t step,
+                                                           const column_plan &p, size_t first,
+                                                           size_t end, size_t step,
+                                                           size_t lane_col, bool lane_in,
                                                            result_t<T, Op> (&acc)[VEC])
 {
-    const unsigned lane = threadIdx.x % 32;
-    const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
-#pragma unroll
-    for (int j = 0; j < VEC; ++j)
-        acc[j] = identity<Op, result_t<T, Op>>();
-    if (p.narrow ? lane * VEC >= p.pitch : lane_col >= p.cols)
+    if (!lane_in)
         return;
     /* the stretches before `whole` hold all VEC of this lane's elements */
     const size_t whole = p.n >= lane_col + VEC ? (p.n - lane_col - VEC) / p.pitch + 1 : 0;
@@ -238,19 +228,29 @@ __device__ __forceinline__ void lane_columns_whole_batches(const T *__restrict__
     }
 }
 
-/* One lane's accumulators by the loop measured fastest for its build: whole
- * batches for the arg operators and the build of several vectors a lane (33
- * floats), whose elements each had a test of their own; lane_columns for
- * the rest. */
+/* One lane's accumulators over the stretches [first, end) of tile `tile`
+ * that its warp takes (every `step`-th), by the loop measured fastest for
+ * its build: whole batches for the arg operators and the build of several
+ * vectors a lane (33 floats), whose elements each had a test of their own;
+ * lane_columns for the rest. */
 template <class T, class Op, int VEC, unsigned LOADS, bool ONE_TEST>
 __device__ __forceinline__ void lane_totals(const T *__restrict__ in, const column_plan &p,
                                             size_t tile, size_t first, size_t end, size_t step,
                                             result_t<T, Op> (&acc)[VEC])
 {
+    const unsigned lane = threadIdx.x % 32;
+    const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
+    /* wide: cols % VEC == 0; narrow: the stretch may end before the last lane */
+    const bool lane_in = p.narrow ? lane * VEC < p.pitch : lane_col < p.cols;
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        acc[j] = identity<Op, result_t<T, Op>>();
     if constexpr (is_arg_op_v<Op> || VEC > VECTOR_WIDTH<T>)
-        lane_columns_whole_batches<T, Op, VEC, LOADS>(in, p, tile, first, end, step, acc);
+        lane_columns_whole_batches<T, Op, VEC, LOADS>(in, p, first, end, step, lane_col, lane_in,
+                                                      acc);
     else
-        lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, tile, first, end, step, acc);
+        lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, first, end, step, lane_col, lane_in,
+                                                  acc);
 }
 
 /* A narrow matrix whose width divides the span: lanes (and a lane's
