@@ -489,6 +489,7 @@ int main(int argc, char **argv)
     struct shape_case cases[MAX_CASES];
     segment_offset *offsets[MAX_OFFSET_LISTS];
     const size_t case_count = make_cases(cases, offsets, seed, set);
+    CHECK(case_count <= COUNT(cases)); /* MAX_CASES counted too few: correct its sum */
     /* Pair, case, distribution outermost: each input and its reference are
      * made once and every method is checked on it. */
     size_t passed[256] = {0}, run[256] = {0};
