@@ -84,6 +84,9 @@
 #   6483796; the half grid's variant was cut by the call's time limit); columns as-is
 #   patch:split_columns_half_grid.patch -> h100_split_columns_half_grid_3c719b4.log (mixed:
 #   not kept). P:WIDE_LOADS=8 did not run.
+# Session 21's: columns as-is P:WIDE_LOADS=8
+#   patch:bench/results/experiments/split_columns_half_grid.patch,P:WIDE_LOADS=8 ->
+#   h100_split_columns_wide_loads_half_grid_9d448e4.log (both slower at 4096 columns: not kept).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
