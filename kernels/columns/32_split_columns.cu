@@ -74,6 +74,8 @@ constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
  * every part's totals once the others are done, so at a few hundred columns
  * more parts cost that one block more than their loads in flight gain. */
 constexpr unsigned MAX_PARTS = 128;
+/* The memory's line: a narrow width's stretches start on one where they can. */
+constexpr size_t LINE_BYTES = 128;
 /* A matrix of at most this many rows takes few_rows_columns.cuh's kernel: a
  * thread a vector of columns down every row, with no parts, no shared memory
  * and no barrier, as a stretch a warp leaves too little work to pay for them. */
@@ -506,11 +508,15 @@ template <class T, class Op> struct split_columns_launch {
         const size_t span = 32 * VEC, cols = shape.cols;
         /* narrow: whole rows a stretch, in whole vectors - the width
          * divides the span, or a run of whole rows and whole vectors fits it
-         * (3 floats: 10 runs of 12, 120 floats a stretch; four-byte loads: 10
-         * rows of 3, 30) */
-        const size_t run = lcm(cols, VEC == 1 ? 1 : W);
+         * (four-byte loads: 10 rows of 3, 30 floats a stretch) - and, where
+         * whole runs can, whole 128-byte lines, so that every stretch starts
+         * on one (3 floats: 8 runs of 12, 96 floats, not 10 runs, 120 floats,
+         * three stretches in four starting inside a line) */
+        const size_t run = lcm(cols, VEC == 1 ? 1 : W), line_run = lcm(run, LINE_BYTES / sizeof(T));
         const bool narrow = run <= span;
-        const size_t pitch = narrow ? span / run * run : cols;
+        const size_t pitch = !narrow            ? cols
+                             : line_run <= span ? span / line_run * line_run
+                                                : span / run * run;
         *p = column_plan{.n = n, .cols = cols, .pitch = pitch,
                          .stretches = narrow ? ceil_div(n, pitch) : n / cols,
                          .tiles = narrow ? 1 : ceil_div(cols, span),
