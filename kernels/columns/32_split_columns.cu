@@ -34,7 +34,9 @@
  * What it costs: the bytes, plus the parts' totals written and read once
  * more by the last part (parts x span results a tile), plus a launch. A
  * narrow width whose runs of whole vectors do not fill the span leaves lanes
- * idle (3 floats: 30 of 32). A width over 32 that is not a whole number of
+ * idle, the more so where its stretch keeps to whole 128-byte lines (3
+ * floats: 24 of 32, which measured faster than 30 lanes on stretches that
+ * start inside a line). A width over 32 that is not a whole number of
  * vectors but whose runs are under 512 floats (33 floats: 132) takes a build
  * whose lanes read four neighbouring vectors a stretch (three runs of 33
  * floats fill 99 of its 128 vectors). Wider ones (100003 floats) and an
