@@ -205,7 +205,7 @@ template <class A> __host__ __device__ __forceinline__ auto widen_index(A a, siz
     }
 }
 
-/* Lane exchange (xor and up) and a read at L2 (__ldcg: past this SM's L1, which does not
+/* Lane exchange (xor, up and from one lane) and a read at L2 (__ldcg: past this SM's L1, which does not
  * see other SMs' stores), for any accumulator: an arg_pair moves as its two
  * members. */
 #define FULL_WARP_MASK 0xffffffffu
@@ -226,6 +226,14 @@ template <class V, class I> __device__ __forceinline__ arg_pair<V, I> shuffle_up
 {
     return {__shfl_up_sync(FULL_WARP_MASK, v.value, delta),
             __shfl_up_sync(FULL_WARP_MASK, v.index, delta)};
+}
+template <class A> __device__ __forceinline__ A shuffle_from(A v, int lane)
+{
+    return __shfl_sync(FULL_WARP_MASK, v, lane);
+}
+template <class V, class I> __device__ __forceinline__ arg_pair<V, I> shuffle_from(arg_pair<V, I> v, int lane)
+{
+    return {__shfl_sync(FULL_WARP_MASK, v.value, lane), __shfl_sync(FULL_WARP_MASK, v.index, lane)};
 }
 template <class A> __device__ __forceinline__ A load_at_l2(const A *p) { return __ldcg(p); }
 template <class V, class I> __device__ __forceinline__ arg_pair<V, I> load_at_l2(const arg_pair<V, I> *p)

@@ -1,0 +1,494 @@
+/* Step 37 - lane runs: a fixed run of elements a lane, and a bit for each
+ * segment that ends in it.
+ *
+ * Idea: cut the input, not the segments, into tiles of 32 runs (a run: 32
+ * elements, 16 of 8-byte types) and give each warp a contiguous run of
+ * tiles. A lane issues its run's 16-byte loads first, whatever the
+ * lengths; while they fly the warp reads the offsets of the segments that
+ * end in the tile, 32 at a time from where the last tile stopped, and sets
+ * a bit in the word of the run that holds each segment's last element (an
+ * empty segment's identity is written on the spot). Then each lane walks
+ * its run in registers: an element joins the running total, a set bit
+ * stores the total in shared memory (the segment's slot: the ends before
+ * it in the tile) and starts a new one. One segmented scan over the lanes
+ * adds to each lane's first closed segment the runs before it that the
+ * segment began in; the tile's totals then leave in one coalesced sweep. A
+ * segment that crosses tiles leaves each tile's part, joined by the last
+ * kernel of segment_carries.cuh.
+ *
+ * Fixes from merge-path segments (36): there a tile is a block's chain of
+ * six barriers, and four tiles an SM do not keep the memory busy. Here a
+ * tile is a warp's, with no barrier but the warp's own, the element loads
+ * never wait for the segments, and a segment end costs a bit, not a step of
+ * a walk: an element is an add and a bit test whatever the lengths.
+ *
+ * Cost: the input, the offsets and the results once each, plus a tile's
+ * cross-tile parts (a few words) and the last kernel. A tile with many
+ * ends reads more offsets (a trip to memory per 128 ends past the first
+ * trip) and does a scan of 32 lanes per 32 ends to set their bits.
+ * Measured in bench/NOTES.md.
+ *   bench_compare --segments powerlaw:8 -m lane_run_segments
+ *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
+ */
+#include <cstdint>
+
+#include "block_reduce.cuh"
+#include "grid_size.cuh"
+#include "identity_fill.cuh"
+#include "method.cuh"
+#include "segment_carries.cuh"
+#include "shape.h"
+#include "summation_order.h"
+#include "vector_loads.cuh"
+
+namespace {
+
+constexpr int BLOCK = 128;
+constexpr int WARPS = BLOCK / 32;
+/* 24 warps an SM: 80 registers a thread. */
+constexpr int MIN_BLOCKS_PER_SM = 6;
+/* Offsets read in one trip, in batches of 32: up to BATCHES, the first
+ * trip READ_MARGIN times the ends a tile holds on average. */
+constexpr int BATCHES = 4;
+constexpr unsigned READ_MARGIN = 2;
+/* An end past every tile: the offsets after the last segment. */
+constexpr segment_offset NO_END = UINT64_MAX;
+
+template <class T> struct lane_run {
+    static constexpr int W = VECTOR_WIDTH<T>;
+    /* A lane's run: at most eight 16-byte loads and 32 elements (a bit each). */
+    static constexpr int LOADS = 32 / W < 8 ? 32 / W : 8;
+    static constexpr int RUN = LOADS * W;
+    static constexpr int ELEMENTS = 32 * RUN; /* a tile */
+};
+
+/* A warp's shared memory: a word of end bits a run, the tile's totals by
+ * the order of their ends. */
+template <class T, class Op> struct warp_storage {
+    uint32_t end_bits[32];
+    result_t<T, Op, int> totals[lane_run<T>::ELEMENTS];
+};
+
+/* Where a tile sits: tile positions count from a 16-byte boundary, so
+ * position p is element p - lead (lead: the elements the input's pointer
+ * sits past that boundary, 0 for cudaMalloc'd memory). */
+struct tile_place {
+    size_t tile, segment; /* the tile's index; the first segment that ends in it (or later) */
+    long long first;      /* the element at position 0 (negative in tile 0 when lead > 0) */
+    segment_offset begin; /* offsets[segment]: where that segment began */
+};
+
+/* The first segment that does not end at or before `element`: the count of
+ * ends offsets[k + 1] <= element. A warp's search: each round 32 probes
+ * narrow the range 32 times. */
+__device__ size_t first_segment_after(const segment_offset *__restrict__ offsets, size_t count,
+                                      long long element)
+{
+    const unsigned lane = threadIdx.x % 32;
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        const size_t step = (hi - lo + 31) / 32, k = lo + lane * step;
+        const bool ends_before = k < hi && offsets[k + 1] <= (segment_offset)element;
+        const unsigned before = __popc(__ballot_sync(FULL_WARP_MASK, ends_before));
+        if (before == 0) {
+            hi = lo;
+        } else {
+            const size_t next_lo = lo + (before - 1) * step + 1;
+            hi = lo + before * step < hi ? lo + before * step : hi;
+            lo = next_lo;
+        }
+    }
+    return lo;
+}
+
+/* A result over the tile's positions as the segment's: the index moved from
+ * the tile's position 0 to the segment's first element (`shift` =
+ * first - begin, negative for a segment that begins inside the tile: the
+ * sum is modular, and never negative). */
+template <class RO, class R> __device__ __forceinline__ RO from_tile(R r, long long shift)
+{
+    return widen_index(r, (size_t)shift);
+}
+
+/* What a tile writes besides its closed segments: the part of the segment
+ * that entered it from an earlier tile (head) and of the one it leaves open
+ * (tail), for the last kernel. */
+template <class T, class Op> struct tile_writer {
+    using R = result_t<T, Op, int>;
+    using RO = result_t<T, Op>;
+    const segment_offset *offsets;
+    RO *out;
+    tile_parts<RO> parts;
+
+    /* Segment place.segment + rel closed in the tile with `total`: its
+     * result, or the tile's head part if it began in an earlier tile. */
+    __device__ void closed(const tile_place &place, size_t rel, R total) const
+    {
+        const size_t segment = place.segment + rel;
+        segment_offset begin = place.begin;
+        if constexpr (is_arg_op_v<Op>)
+            if (rel > 0)
+                begin = offsets[segment]; /* an index counts from its segment's start */
+        const RO result = from_tile<RO>(total, place.first - (long long)begin);
+        if (rel == 0 && (long long)place.begin < place.first) {
+            parts.head_segments[place.tile] = segment;
+            parts.heads[place.tile] = result;
+        } else {
+            out[segment] = result;
+        }
+    }
+};
+
+/* Sets, for the lanes whose `word` is not 32, `bit` in end_bits[word]: the
+ * lanes of a word are neighbours (ends are in order), so their bits are
+ * joined over the lanes first and the word's first lane sets them all. */
+__device__ __forceinline__ void set_end_bits(uint32_t *end_bits, unsigned word, uint32_t bit)
+{
+    const unsigned lane = threadIdx.x % 32;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        const uint32_t other_bit = __shfl_down_sync(FULL_WARP_MASK, bit, d);
+        const unsigned other_word = __shfl_down_sync(FULL_WARP_MASK, word, d);
+        if (lane + d < 32 && other_word == word)
+            bit |= other_bit;
+    }
+    const unsigned word_before = __shfl_up_sync(FULL_WARP_MASK, word, 1);
+    if (word < 32 && (lane == 0 || word_before != word))
+        atomicOr(&end_bits[word], bit);
+}
+
+/* The ends a tile holds: all of them (empty segments too) and the closing
+ * ones (non-empty: a bit each). */
+struct tile_ends {
+    unsigned all, closing;
+};
+
+/* Reads the ends of the segments from place.segment on that fall in the
+ * tile (end <= last_end), in trips of up to BATCHES batches of 32 (the first
+ * `batches`, then twice as many while every end read was inside). Sets a
+ * non-empty segment's bit and writes an empty segment's identity.
+ * *open_begin gets the last end (where the segment left open begins),
+ * place.begin if none. */
+template <class T, class Op>
+__device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_place &place,
+                                               long long last_end, size_t count, unsigned batches,
+                                               const tile_writer<T, Op> &writer,
+                                               segment_offset *open_begin)
+{
+    constexpr int RUN = lane_run<T>::RUN;
+    const unsigned lane = threadIdx.x % 32;
+    tile_ends ends = {0, 0};
+    segment_offset before = place.begin; /* offsets[place.segment + ends.all] */
+    for (bool full = true; full; batches = 2 * batches < BATCHES ? 2 * batches : BATCHES) {
+        segment_offset end[BATCHES];
+#pragma unroll
+        for (int b = 0; b < BATCHES; ++b) /* every read in flight before the first compare */
+            if (b < (int)batches) {
+                const size_t k = place.segment + ends.all + b * 32 + lane;
+                end[b] = k < count ? writer.offsets[k + 1] : NO_END;
+            }
+#pragma unroll
+        for (int b = 0; b < BATCHES; ++b) {
+            if (b >= (int)batches || !full)
+                break;
+            const bool inside = end[b] <= (segment_offset)last_end;
+            segment_offset previous = __shfl_up_sync(FULL_WARP_MASK, end[b], 1);
+            if (lane == 0)
+                previous = before;
+            const bool closing = inside && end[b] > previous;
+            if (inside && !closing)
+                writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
+            const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
+            set_end_bits(end_bits, closing ? position / RUN : 32, 1u << (position % RUN));
+            const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
+            if (found > 0)
+                before = __shfl_sync(FULL_WARP_MASK, end[b], found - 1);
+            ends.all += found;
+            ends.closing += __popc(__ballot_sync(FULL_WARP_MASK, closing));
+            full = found == 32;
+        }
+    }
+    *open_begin = before;
+    return ends;
+}
+
+/* A lane's vector at `element`: the 16-byte load where the whole vector
+ * lies in [0, n), the elements one by one otherwise (CHECKED: a tile at
+ * either end of the input). */
+template <class T, bool CHECKED>
+__device__ __forceinline__ uint4 load_vector(const T *__restrict__ in, size_t n, long long element)
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    if (!CHECKED || (element >= 0 && element + W <= (long long)n))
+        return __ldg(reinterpret_cast<const uint4 *>(in + element));
+    T e[W] = {};
+#pragma unroll
+    for (int i = 0; i < W; ++i)
+        if (element + i >= 0 && element + i < (long long)n)
+            e[i] = in[element + i];
+    uint4 v;
+    memcpy(&v, e, sizeof v);
+    return v;
+}
+
+/* The lanes before this one: the sum of `count` over them. */
+__device__ __forceinline__ unsigned sum_of_lanes_before(unsigned count)
+{
+    const unsigned lane = threadIdx.x % 32;
+    unsigned inclusive = count;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        const unsigned other = __shfl_up_sync(FULL_WARP_MASK, inclusive, d);
+        if (lane >= (unsigned)d)
+            inclusive += other;
+    }
+    return inclusive - count;
+}
+
+/* The segmented scan over the lanes: returns what precedes this lane's
+ * first closing in its segment (the runs since the last lane that closed a
+ * segment, that lane's tail on); *tile_tail gets the total since the
+ * tile's last closing (the whole tile if none). */
+template <class Op, class R>
+__device__ __forceinline__ R join_lanes(bool closes, R tail, R *tile_tail)
+{
+    const unsigned lane = threadIdx.x % 32;
+    bool closed = closes;
+    R since = tail;
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        const R other = shuffle_up(since, d);
+        const bool other_closed = __shfl_up_sync(FULL_WARP_MASK, closed, d);
+        if (lane >= (unsigned)d && !closed)
+            since = combine_later<Op>(other, since);
+        if (lane >= (unsigned)d)
+            closed |= other_closed;
+    }
+    R before = shuffle_up(since, 1);
+    if (lane == 0)
+        before = identity<Op, R>();
+    *tile_tail = shuffle_from(since, 31);
+    return before;
+}
+
+/* The tile's parts for the last kernel, by lane 0: the head part (unless
+ * the segment that entered closed in the tile: the closed sweep stored it)
+ * and the tail part - every field on every call, so nothing needs zeroing. */
+template <class T, class Op>
+__device__ __forceinline__ void store_parts(const tile_place &place, unsigned ends,
+                                            segment_offset open_begin, result_t<T, Op, int> carry,
+                                            size_t count, const tile_parts<result_t<T, Op>> &parts)
+{
+    using RO = result_t<T, Op>;
+    const bool began_before = (long long)place.begin < place.first;
+    const long long last_end = place.first + lane_run<T>::ELEMENTS;
+    const size_t open = place.segment + ends;
+    size_t head_segment = count, tail_segment = count;
+    RO head = identity<Op, RO>(), tail = identity<Op, RO>();
+    if (ends == 0 && began_before) { /* the tile lies inside one segment */
+        head_segment = place.segment;
+        head = from_tile<RO>(carry, place.first - (long long)place.begin);
+    } else if (open < count && (long long)open_begin < last_end) {
+        tail_segment = open;
+        tail = from_tile<RO>(carry, place.first - (long long)open_begin);
+    }
+    if (!(ends > 0 && began_before)) {
+        parts.head_segments[place.tile] = head_segment;
+        parts.heads[place.tile] = head;
+    }
+    parts.tail_segments[place.tile] = tail_segment;
+    parts.tails[place.tile] = tail;
+}
+
+/* The lane's walk over its run in registers: each set bit stores the total
+ * so far in totals[slot] (slots from `slot` on) and starts a new one.
+ * Returns the total after the last set bit (the whole run if none); *first
+ * gets the slot of the first. */
+template <class T, class Op, bool CHECKED>
+__device__ __forceinline__ result_t<T, Op, int> walk_run(const uint4 (&raw)[lane_run<T>::LOADS],
+                                                         uint32_t bits, unsigned slot,
+                                                         result_t<T, Op, int> *totals,
+                                                         const tile_place &place, size_t n)
+{
+    using R = result_t<T, Op, int>;
+    using Run = lane_run<T>;
+    const int start = (int)(threadIdx.x % 32) * Run::RUN; /* the run's first position */
+    R total = identity<Op, R>();
+#pragma unroll
+    for (int v = 0; v < Run::LOADS; ++v) {
+        T x[Run::W];
+        memcpy(x, &raw[v], sizeof raw[v]);
+#pragma unroll
+        for (int i = 0; i < Run::W; ++i) {
+            const int j = v * Run::W + i, position = start + j;
+            if (!CHECKED || (place.first + position >= 0 && place.first + position < (long long)n))
+                total = combine_later<Op>(total, lift<Op, T, int>(x[i], position));
+            const bool closes = (bits >> j) & 1;
+            if (closes)
+                totals[slot] = total;
+            slot += closes;
+            if (closes)
+                total = identity<Op, R>();
+        }
+    }
+    return total;
+}
+
+/* The tile's closed segments out of shared memory, in order. Where the
+ * tile held empty segments, slots skip them: the offsets are read again to
+ * match slots to segments. */
+template <class T, class Op>
+__device__ __forceinline__ void write_closed(const result_t<T, Op, int> *totals, tile_ends ends,
+                                             const tile_place &place, const tile_writer<T, Op> &writer)
+{
+    const unsigned lane = threadIdx.x % 32;
+    if (ends.closing == ends.all) {
+        for (unsigned k = lane; k < ends.all; k += 32)
+            writer.closed(place, k, totals[k]);
+        return;
+    }
+    unsigned slots_before = 0;
+    for (unsigned first = 0; first < ends.all; first += 32) {
+        const unsigned rel = first + lane;
+        bool closes = false;
+        if (rel < ends.all) {
+            const segment_offset begin = rel == 0 ? place.begin : writer.offsets[place.segment + rel];
+            closes = writer.offsets[place.segment + rel + 1] > begin;
+        }
+        const unsigned closing = __ballot_sync(FULL_WARP_MASK, closes);
+        if (closes)
+            writer.closed(place, rel, totals[slots_before + __popc(closing & ((1u << lane) - 1))]);
+        slots_before += __popc(closing);
+    }
+}
+
+/* One tile: its loads, its ends, its runs, its parts. Returns the ends it
+ * held (the next tile's first segment is place.segment + that); *open_begin
+ * gets where the segment it leaves open began. */
+template <class T, class Op, bool CHECKED>
+__device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t n,
+                                                warp_storage<T, Op> &s, const tile_place &place,
+                                                size_t count, unsigned batches,
+                                                const tile_writer<T, Op> &writer,
+                                                segment_offset *open_begin)
+{
+    using R = result_t<T, Op, int>;
+    using Run = lane_run<T>;
+    const unsigned lane = threadIdx.x % 32;
+    uint4 raw[Run::LOADS];
+#pragma unroll
+    for (int v = 0; v < Run::LOADS; ++v)
+        raw[v] = load_vector<T, CHECKED>(in, n, place.first + lane * Run::RUN + v * Run::W);
+    const tile_ends ends = mark_ends(s.end_bits, place, place.first + Run::ELEMENTS, count, batches,
+                                     writer, open_begin);
+    __syncwarp(); /* the bits are set */
+    const uint32_t bits = s.end_bits[lane];
+    s.end_bits[lane] = 0; /* cleared for the next tile */
+    const unsigned first_slot = sum_of_lanes_before(__popc(bits));
+    const R tail = walk_run<T, Op, CHECKED>(raw, bits, first_slot, s.totals, place, n);
+    R tile_tail;
+    const R before = join_lanes<Op>(bits != 0, tail, &tile_tail);
+    if (bits != 0)
+        s.totals[first_slot] = combine_later<Op>(before, s.totals[first_slot]);
+    __syncwarp(); /* the totals are final */
+    write_closed(s.totals, ends, place, writer);
+    if (lane == 0)
+        store_parts<T, Op>(place, ends.all, *open_begin, tile_tail, count, writer.parts);
+    __syncwarp(); /* the totals are read before the next tile's */
+    return ends.all;
+}
+
+/* A warp a contiguous run of `tiles_per_warp` tiles: a search for the
+ * first, then each tile starts at the segment where the last one stopped. */
+template <class T, class Op>
+__global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void lane_run_segments_kernel(
+    const T *__restrict__ in, size_t n, const segment_offset *__restrict__ offsets, size_t count,
+    size_t tiles, size_t tiles_per_warp, unsigned batches, tile_writer<T, Op> writer)
+{
+    constexpr int ELEMENTS = lane_run<T>::ELEMENTS;
+    __shared__ warp_storage<T, Op> storage[WARPS];
+    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const size_t first_tile = (blockIdx.x * (size_t)WARPS + warp) * tiles_per_warp;
+    if (first_tile >= tiles) {
+        allow_tile_parts_combine();
+        return;
+    }
+    const size_t last_tile = first_tile + tiles_per_warp < tiles ? first_tile + tiles_per_warp : tiles;
+    warp_storage<T, Op> &s = storage[warp];
+    s.end_bits[lane] = 0;
+    __syncwarp();
+    const long long lead = (long long)(((uintptr_t)in % 16) / sizeof(T));
+    tile_place place;
+    place.first = (long long)(first_tile * ELEMENTS) - lead;
+    place.segment = first_tile == 0 ? 0 : first_segment_after(offsets, count, place.first);
+    place.begin = offsets[place.segment];
+    for (place.tile = first_tile; place.tile < last_tile; ++place.tile) {
+        if (place.tile + 1 == last_tile)
+            allow_tile_parts_combine();
+        const bool inside = place.first >= 0 && place.first + ELEMENTS <= (long long)n;
+        segment_offset open_begin;
+        const unsigned ends =
+            inside ? reduce_tile<T, Op, false>(in, n, s, place, count, batches, writer, &open_begin)
+                   : reduce_tile<T, Op, true>(in, n, s, place, count, batches, writer, &open_begin);
+        place.first += ELEMENTS;
+        place.segment += ends;
+        place.begin = open_begin;
+    }
+}
+
+template <class T, class Op> struct lane_run_segments_launch {
+    using RO = result_t<T, Op>;
+    static constexpr size_t ELEMENTS = lane_run<T>::ELEMENTS;
+
+    /* The tiles of n elements from a pointer `lead` elements past a 16-byte
+     * boundary; the workspace holds the most any pointer needs. */
+    static size_t tile_count(size_t n, size_t lead) { return ceil_div(n + lead, ELEMENTS); }
+
+    static int workspace(reduce_shape, size_t n, size_t *bytes)
+    {
+        *bytes = tile_parts<RO>::bytes(tile_count(n, VECTOR_WIDTH<T> - 1));
+        return 0;
+    }
+
+    /* One resident wave, each warp a contiguous run of tiles, or the grid a
+     * test forces; then the last kernel. */
+    static int run(const T *d_in, reduce_shape shape, size_t n, RO *d_out, void *workspace,
+                   cudaStream_t stream)
+    {
+        if (shape.count == 0)
+            return 0;
+        if (n == 0) /* every segment empty */
+            return fill_identity<Op>(d_out, shape.count, stream);
+        const size_t tiles = tile_count(n, ((uintptr_t)d_in % 16) / sizeof(T));
+        const size_t expected = ELEMENTS * shape.count / n; /* ends a tile, on average */
+        const size_t batches = ceil_div(READ_MARGIN * expected + 1, 32);
+        const tile_parts<RO> parts = tile_parts<RO>::at(workspace, tiles);
+        const auto kernel = lane_run_segments_kernel<T, Op>;
+        int grid = 0;
+        PROPAGATE(resident_grid_size((const void *)kernel, BLOCK, 0, &grid));
+        const size_t wanted = ceil_div(tiles, WARPS);
+        grid = launch_grid(wanted < (size_t)grid ? (int)wanted : grid);
+        const size_t tiles_per_warp = ceil_div(tiles, (size_t)grid * WARPS);
+        kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, shape.offsets, shape.count, tiles, tiles_per_warp,
+                                           (unsigned)(batches < BATCHES ? batches : BATCHES),
+                                           tile_writer<T, Op>{shape.offsets, d_out, parts});
+        CUDA_TRY_LAUNCH();
+        return combine_tile_parts<RO, Op>(parts, tiles, shape.count, d_out, stream);
+    }
+};
+
+} // namespace
+
+/* The order within one segment: a lane chains up to 32 elements, 5 shuffle
+ * levels join the lanes; the tiles' combine is a chain of rounds (fewer
+ * than the length / 256), each 8 parts a lane and 5 levels of lanes:
+ * within ORDER_THREAD_CHAINS' ceil(L / 256) + 32 + 2 x 40. */
+DEFINE_METHOD(lane_run_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 37",
+              .idea = "a fixed run of elements a lane, loaded into registers; a bit for each "
+                      "segment end in it, the lanes joined by one segmented scan a tile",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<lane_run_segments_launch, ALL_OPS>,
+              .workspace = workspace_any_pair<lane_run_segments_launch, ALL_OPS>,
+              .flags = METHOD_GRID_INDEPENDENT, /* tiles fixed by n and the pointer's alignment */
+              .order = {.kind = ORDER_THREAD_CHAINS, .width = 256, .depth = 40},
+              .shapes = SHAPE_BIT(SHAPE_SEGMENTS));
