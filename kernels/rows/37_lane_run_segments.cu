@@ -30,6 +30,8 @@
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
+#include <cuda_pipeline.h>
+
 #include <cstdint>
 
 #include "block_reduce.cuh"
@@ -62,12 +64,22 @@ template <class T> struct lane_run {
     static constexpr int ELEMENTS = 32 * RUN; /* a tile */
 };
 
-/* A warp's shared memory: a word of end bits a run, the tile's totals by
- * the order of their ends. */
+/* A warp's shared memory: a word of end bits a run, and either the tile's
+ * elements as copied (coalesced, a row of 32 vectors at a time) or, once
+ * each lane holds its run, the tile's totals by the order of their ends. */
 template <class T, class Op> struct warp_storage {
     uint32_t end_bits[32];
-    result_t<T, Op, int> totals[lane_run<T>::ELEMENTS];
+    union {
+        uint4 vectors[32 * lane_run<T>::LOADS];
+        result_t<T, Op, int> totals[lane_run<T>::ELEMENTS];
+    };
 };
+
+/* Where the tile's vector p sits in `vectors`: its 16 bytes' place in a
+ * 128-byte row of banks moved by the row's index, so that a row of lanes
+ * writing neighbouring vectors and a lane reading its run's neighbouring
+ * vectors alike reach eight different places a quarter warp. */
+__device__ __forceinline__ int swizzled(int p) { return p ^ ((p >> 3) & 7); }
 
 /* Where a tile sits: tile positions count from a 16-byte boundary, so
  * position p is element p - lead (lead: the elements the input's pointer
@@ -212,15 +224,12 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_pl
     return ends;
 }
 
-/* A lane's vector at `element`: the 16-byte load where the whole vector
- * lies in [0, n), the elements one by one otherwise (CHECKED: a tile at
- * either end of the input). */
-template <class T, bool CHECKED>
-__device__ __forceinline__ uint4 load_vector(const T *__restrict__ in, size_t n, long long element)
+/* The vector at `element`, element by element where it lies in [0, n)
+ * (the input's edges), the identity's bits (zeros, never read) elsewhere. */
+template <class T>
+__device__ __forceinline__ uint4 load_checked_vector(const T *__restrict__ in, size_t n, long long element)
 {
     constexpr int W = VECTOR_WIDTH<T>;
-    if (!CHECKED || (element >= 0 && element + W <= (long long)n))
-        return __ldg(reinterpret_cast<const uint4 *>(in + element));
     T e[W] = {};
 #pragma unroll
     for (int i = 0; i < W; ++i)
@@ -229,6 +238,26 @@ __device__ __forceinline__ uint4 load_vector(const T *__restrict__ in, size_t n,
     uint4 v;
     memcpy(&v, e, sizeof v);
     return v;
+}
+
+/* The tile's elements into `vectors`, a row of 32 vectors at a time
+ * (coalesced): asynchronous 16-byte copies that hold no registers while they
+ * fly, or, at either end of the input, loads checked element by element. */
+template <class T, bool CHECKED>
+__device__ __forceinline__ void copy_tile(const T *__restrict__ in, size_t n, long long first,
+                                          uint4 *vectors)
+{
+    using Run = lane_run<T>;
+    const int lane = (int)(threadIdx.x % 32);
+#pragma unroll
+    for (int r = 0; r < Run::LOADS; ++r) {
+        const int p = r * 32 + lane;
+        if (CHECKED)
+            vectors[swizzled(p)] = load_checked_vector(in, n, first + p * Run::W);
+        else
+            __pipeline_memcpy_async(&vectors[swizzled(p)], in + first + p * Run::W, 16);
+    }
+    __pipeline_commit();
 }
 
 /* The lanes before this one: the sum of `count` over them. */
@@ -375,13 +404,16 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     using R = result_t<T, Op, int>;
     using Run = lane_run<T>;
     const unsigned lane = threadIdx.x % 32;
+    copy_tile<T, CHECKED>(in, n, place.first, s.vectors);
+    const tile_ends ends = mark_ends(s.end_bits, place, place.first + Run::ELEMENTS, count, batches,
+                                     writer, open_begin);
+    __pipeline_wait_prior(0);
+    __syncwarp(); /* the copies have landed and the bits are set */
     uint4 raw[Run::LOADS];
 #pragma unroll
     for (int v = 0; v < Run::LOADS; ++v)
-        raw[v] = load_vector<T, CHECKED>(in, n, place.first + lane * Run::RUN + v * Run::W);
-    const tile_ends ends = mark_ends(s.end_bits, place, place.first + Run::ELEMENTS, count, batches,
-                                     writer, open_begin);
-    __syncwarp(); /* the bits are set */
+        raw[v] = s.vectors[swizzled(lane * Run::LOADS + v)];
+    __syncwarp(); /* every run is read before the totals take its place */
     const uint32_t bits = s.end_bits[lane];
     s.end_bits[lane] = 0; /* cleared for the next tile */
     const unsigned first_slot = sum_of_lanes_before(__popc(bits));
