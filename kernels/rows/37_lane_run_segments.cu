@@ -51,7 +51,7 @@ constexpr int WARPS = BLOCK / 32;
 constexpr int MIN_BLOCKS_PER_SM = 6;
 /* Offsets read in one trip, in batches of 32: up to BATCHES, the first
  * trip READ_MARGIN times the ends a tile holds on average. */
-constexpr int BATCHES = 4;
+constexpr int BATCHES = 8;
 constexpr unsigned READ_MARGIN = 2;
 /* An end past every tile: the offsets after the last segment. */
 constexpr segment_offset NO_END = UINT64_MAX;
@@ -151,24 +151,6 @@ template <class T, class Op> struct tile_writer {
     }
 };
 
-/* Sets, for the lanes whose `word` is not 32, `bit` in end_bits[word]: the
- * lanes of a word are neighbours (ends are in order), so their bits are
- * joined over the lanes first and the word's first lane sets them all. */
-__device__ __forceinline__ void set_end_bits(uint32_t *end_bits, unsigned word, uint32_t bit)
-{
-    const unsigned lane = threadIdx.x % 32;
-#pragma unroll
-    for (int d = 1; d < 32; d *= 2) {
-        const uint32_t other_bit = __shfl_down_sync(FULL_WARP_MASK, bit, d);
-        const unsigned other_word = __shfl_down_sync(FULL_WARP_MASK, word, d);
-        if (lane + d < 32 && other_word == word)
-            bit |= other_bit;
-    }
-    const unsigned word_before = __shfl_up_sync(FULL_WARP_MASK, word, 1);
-    if (word < 32 && (lane == 0 || word_before != word))
-        atomicOr(&end_bits[word], bit);
-}
-
 /* The ends a tile holds: all of them (empty segments too) and the closing
  * ones (non-empty: a bit each). */
 struct tile_ends {
@@ -210,8 +192,10 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_pl
             const bool closing = inside && end[b] > previous;
             if (inside && !closing)
                 writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
-            const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
-            set_end_bits(end_bits, closing ? position / RUN : 32, 1u << (position % RUN));
+            if (closing) {
+                const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
+                atomicOr(&end_bits[position / RUN], 1u << (position % RUN));
+            }
             const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
             if (found > 0)
                 before = __shfl_sync(FULL_WARP_MASK, end[b], found - 1);
