@@ -4,9 +4,11 @@
 # after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
 # restores the files it changed.
 #
-#   vary_constants.sh segments|columns|column_edges|column_narrow|column_types|argmax_rows VARIANT...
+#   vary_constants.sh segments|lane_runs|columns|column_edges|column_narrow|column_types|argmax_rows VARIANT...
 #     segments   merge_path_segments over uniform:1, 8, 100, 10000,
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
+#     lane_runs  lane_run_segments (after its quick shape tests) over the
+#                same and powerlaw:1000, beside the whole array
 #     columns    split_columns and cuBLAS gemv at 1 to 65536 columns
 #     column_edges  the same at the widths of four-byte loads (3 and 1024
 #                columns one element off 16 bytes, 33, 100003) and of the
@@ -25,7 +27,7 @@
 #                the files unchanged. Each variant starts from the files as
 #                they were, so "as-is patch:P" is an A/B in one call.
 #
-# Session 13's probes, each variant one argument (S, C, P, L and R: the files below):
+# Session 13's probes, each variant one argument (S, C, P, L, R and N: the files below):
 #   segments S:TILE_BYTES_PER_THREAD=288,S:MIN_BLOCKS_PER_SM=3 and 176/4, 424/2,
 #            232/3, after "git apply bench/results/experiments/merge_path_dynamic_shared.patch" (the tile
 #            in dynamic shared memory) -> h100_merge_path_tile_probe_0a47fb3.log
@@ -95,6 +97,7 @@ C=kernels/blocks/segment_carries.cuh
 P=kernels/columns/32_split_columns.cu
 L=kernels/blocks/row_lanes.cuh
 R=kernels/blocks/row_parts.cuh
+N=kernels/rows/37_lane_run_segments.cu
 bench=build-gpu/bench/bench_compare
 log=${OUT:?set OUT}/vary_constants.log
 mode=$1; shift
@@ -112,6 +115,13 @@ time_variant() {
         for s in uniform:1 uniform:8 uniform:100 uniform:10000 powerlaw:8 powerlaw:100 file:/tmp/zipf.txt; do
             echo "-- $s"
             "$bench" --segments "$s" -S 100 -m merge_path_segments 2>&1 | grep -E "^merge_path_segments "
+        done ;;
+    lane_runs)
+        build-gpu/tests/test_shapes_gpu --method lane_run_segments --quick 2>&1 | tail -1
+        "$bench" -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
+        for s in uniform:1 uniform:8 uniform:100 uniform:10000 powerlaw:8 powerlaw:100 powerlaw:1000 file:/tmp/zipf.txt; do
+            echo "-- $s"
+            "$bench" --segments "$s" -S 100 -m lane_run_segments 2>&1 | grep -E "^lane_run_segments "
         done ;;
     columns)
         build-gpu/tests/test_shapes_gpu --method split_columns --quick 2>&1 | tail -1
@@ -161,14 +171,14 @@ time_variant() {
                 -m warp_per_row,block_per_row,adaptive_rows,cub_segmented 2>&1 |
                 grep -E "^(warp_per_row|block_per_row|adaptive_rows|cub_segmented) "
         done ;;
-    *) echo "mode: segments, columns, column_edges, column_narrow, column_types or argmax_rows, not '$mode'" >&2; exit 2 ;;
+    *) echo "mode: segments, lane_runs, columns, column_edges, column_narrow, column_types or argmax_rows, not '$mode'" >&2; exit 2 ;;
     esac
 }
 
 # Kept aside and put back before each variant and at the end: a tree sent to
 # a GPU machine may carry a stale .git, so "git checkout" could not restore it.
 # The files S, C, P, L and R and every file a variant's patch changes.
-files=("$S" "$C" "$P" "$L" "$R")
+files=("$S" "$C" "$P" "$L" "$R" "$N")
 for variant in "$@"; do
     for change in ${variant//,/ }; do
         case $change in
@@ -185,7 +195,7 @@ restore() { for file in "${files[@]}"; do cp "$kept/${file//\//_}" "$file"; done
     echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1), commit ${SUITE_COMMIT:-unknown}: vary_constants.sh $mode $*"
     echo "# columns: method, family, median us, min us, max us, GB/s, % peak, ... (median of 100)"
 } >>"$log"
-[ "$mode" = segments ] && python3 bench/zipf_lengths.py >/tmp/zipf.txt
+case $mode in segments | lane_runs) python3 bench/zipf_lengths.py >/tmp/zipf.txt ;; esac
 for variant in "$@"; do
     restore
     for change in ${variant//,/ }; do
