@@ -401,7 +401,9 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     const uint32_t bits = s.end_bits[lane];
     s.end_bits[lane] = 0; /* cleared for the next tile */
     const unsigned first_slot = sum_of_lanes_before(__popc(bits));
-    const R tail = walk_run<T, Op, CHECKED>(raw, bits, first_slot, s.totals, place, n);
+    const R tail = __any_sync(FULL_WARP_MASK, bits != 0)
+                       ? walk_run<T, Op, CHECKED>(raw, bits, first_slot, s.totals, place, n)
+                       : walk_run<T, Op, CHECKED>(raw, 0u, first_slot, s.totals, place, n); /* adds alone */
     R tile_tail;
     const R before = join_lanes<Op>(bits != 0, tail, &tile_tail);
     if (bits != 0)
