@@ -158,53 +158,56 @@ struct tile_ends {
 };
 
 /* Reads the ends of the segments from place.segment on that fall in the
- * tile (end <= last_end), in trips of up to BATCHES batches of 32 (the first
- * `batches`, then twice as many while every end read was inside). Sets a
- * non-empty segment's bit and writes an empty segment's identity.
+ * tile, in trips of up to BATCHES batches of 32 (the first `batches`, then
+ * twice as many while every end read was inside). Sets a non-empty
+ * segment's bit and writes an empty segment's identity. Ends are compared
+ * as positions in the tile (32 bits: 0 before it, ELEMENTS + 1 past it).
  * *open_begin gets the last end (where the segment left open begins),
  * place.begin if none. */
 template <class T, class Op>
 __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_place &place,
-                                               long long last_end, size_t count, unsigned batches,
+                                               size_t count, unsigned batches,
                                                const tile_writer<T, Op> &writer,
                                                segment_offset *open_begin)
 {
-    constexpr int RUN = lane_run<T>::RUN;
+    constexpr int RUN = lane_run<T>::RUN, ELEMENTS = lane_run<T>::ELEMENTS;
     const unsigned lane = threadIdx.x % 32;
     tile_ends ends = {0, 0};
-    segment_offset before = place.begin; /* offsets[place.segment + ends.all] */
+    /* where segment place.segment + ends.all begins in the tile (0: before it) */
+    int before = (long long)place.begin > place.first ? (int)((long long)place.begin - place.first) : 0;
     for (bool full = true; full; batches = 2 * batches < BATCHES ? 2 * batches : BATCHES) {
         segment_offset end[BATCHES];
 #pragma unroll
         for (int b = 0; b < BATCHES; ++b) /* every read in flight before the first compare */
             if (b < (int)batches) {
                 const size_t k = place.segment + ends.all + b * 32 + lane;
-                end[b] = k < count ? writer.offsets[k + 1] : NO_END;
+                end[b] = writer.offsets[(k < count ? k : count - 1) + 1];
+                if (k >= count)
+                    end[b] = NO_END;
             }
 #pragma unroll
         for (int b = 0; b < BATCHES; ++b) {
             if (b >= (int)batches || !full)
                 break;
-            const bool inside = end[b] <= (segment_offset)last_end;
-            segment_offset previous = __shfl_up_sync(FULL_WARP_MASK, end[b], 1);
+            const segment_offset past = end[b] - (segment_offset)place.first; /* first <= end */
+            const int position = past > (segment_offset)ELEMENTS ? ELEMENTS + 1 : (int)past;
+            int previous = __shfl_up_sync(FULL_WARP_MASK, position, 1);
             if (lane == 0)
                 previous = before;
-            const bool closing = inside && end[b] > previous;
+            const bool inside = position <= ELEMENTS, closing = inside && position > previous;
             if (inside && !closing)
                 writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
-            if (closing) {
-                const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
-                atomicOr(&end_bits[position / RUN], 1u << (position % RUN));
-            }
+            if (closing)
+                atomicOr(&end_bits[(position - 1) / RUN], 1u << ((position - 1) % RUN));
             const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
             if (found > 0)
-                before = __shfl_sync(FULL_WARP_MASK, end[b], found - 1);
+                before = __shfl_sync(FULL_WARP_MASK, position, found - 1);
             ends.all += found;
             ends.closing += __popc(__ballot_sync(FULL_WARP_MASK, closing));
             full = found == 32;
         }
     }
-    *open_begin = before;
+    *open_begin = before > 0 ? (segment_offset)(place.first + before) : place.begin;
     return ends;
 }
 
@@ -389,8 +392,7 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     using Run = lane_run<T>;
     const unsigned lane = threadIdx.x % 32;
     copy_tile<T, CHECKED>(in, n, place.first, s.vectors);
-    const tile_ends ends = mark_ends(s.end_bits, place, place.first + Run::ELEMENTS, count, batches,
-                                     writer, open_begin);
+    const tile_ends ends = mark_ends(s.end_bits, place, count, batches, writer, open_begin);
     __pipeline_wait_prior(0);
     __syncwarp(); /* the copies have landed and the bits are set */
     uint4 raw[Run::LOADS];
