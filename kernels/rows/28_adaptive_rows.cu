@@ -8,8 +8,9 @@
  * anything else takes the first row of a table (VALUE_CHOICES below, or
  * INDEX_CHOICES for argmax and argmin) whose limit the mean does not pass,
  * a limit for rows and one for segments:
- * merge_path_segments (36, segments of a mean up to 4 KiB, whose speed does
- * not follow the lengths), tiled_rows (23, tiles staged in shared memory),
+ * merge_path_segments (36, segments of a mean up to 3 floats) and
+ * lane_run_segments (37, longer means up to 4 KiB), whose speed follows the
+ * lengths least, tiled_rows (23, tiles staged in shared memory),
  * group_per_row (22), warp_per_row (24), block_per_row (25), tiled_rows
  * again (each long row to the whole block), split_rows (26, one wave of
  * parts). A limit sits where the float width sweep (same file) saw
@@ -20,10 +21,10 @@
  * about alike (bench/results/h100_segments_cccl35_d3ac2a0.txt). thread_per_row
  * (21) is never the pick. For segments the choice is made from count and n
  * alone: the longest segment would need the offsets read back to the host,
- * a sync inside the timed call - which is why a short mean goes to step 36:
- * it cannot tell uniform lengths from skewed ones, and the lane groups sized
- * for the mean lost far more on skewed arrays than step 36 loses on uniform
- * ones (bench/NOTES.md, session 12).
+ * a sync inside the timed call - which is why a short mean goes to steps 36
+ * and 37: it cannot tell uniform lengths from skewed ones, and the lane
+ * groups sized for the mean lost far more on skewed arrays than those steps
+ * lose on uniform ones (bench/NOTES.md, sessions 12 and 22).
  *
  * Fixes from each step alone: every width gets the step measured best
  * there, and a ragged array's long segments do not hold up the short ones.
@@ -40,7 +41,8 @@
 #include "row_spans.cuh"
 
 extern "C" const struct method method_tiled_rows, method_group_per_row, method_warp_per_row,
-    method_block_per_row, method_split_rows, method_packed_rows, method_merge_path_segments;
+    method_block_per_row, method_split_rows, method_packed_rows, method_merge_path_segments,
+    method_lane_run_segments;
 
 namespace {
 
@@ -55,16 +57,19 @@ struct width_choice {
  * limit of 0: never for that kind). */
 struct width_choices {
     size_t packed_from_cols;
-    width_choice steps[7];
+    width_choice steps[8];
 };
 
 /* Sum, max and min, from the float sum's width sweep. Segments of a mean up
- * to 4 KiB go to merge_path_segments (36), whose time does not follow their
- * lengths: the mean cannot tell a uniform array from a skewed one, and the
- * lane steps lost far more on the skewed ones than step 36 on the uniform
- * ones (bench/NOTES.md, session 12). */
+ * to 4 KiB go to the steps whose time follows the lengths least: the mean
+ * cannot tell a uniform array from a skewed one, and the lane steps lost far
+ * more on the skewed ones than these on the uniform ones (bench/NOTES.md,
+ * session 12). Up to 3 floats a segment, merge_path_segments (36); from 4,
+ * lane_run_segments (37), faster from uniform:4 and powerlaw:4 on
+ * (bench/NOTES.md, session 22). */
 const width_choices VALUE_CHOICES = {1,
-                                     {{0, 4096, &method_merge_path_segments},
+                                     {{0, 12, &method_merge_path_segments},
+                                      {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
                                       {2048, 0, &method_group_per_row},
                                       {4096, 0, &method_warp_per_row},
@@ -78,7 +83,8 @@ const width_choices VALUE_CHOICES = {1,
  * ahead to twice the sum's width and a block a row to 256 KiB; segments as
  * the sum's, not measured apart. */
 const width_choices INDEX_CHOICES = {4,
-                                     {{0, 4096, &method_merge_path_segments},
+                                     {{0, 12, &method_merge_path_segments},
+                                      {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
                                       {2048, 0, &method_group_per_row},
                                       {8192, 0, &method_warp_per_row},
