@@ -1,6 +1,7 @@
-/* What two kernels that cut segments by the input, not by the segments,
- * share (steps 29 and 36): a segment may cross threads of a block and tiles
- * of the grid, and its pieces are joined here.
+/* What the kernels that cut segments by the input, not by the segments,
+ * share (steps 29 and 36; step 37 the tiles' parts alone): a segment may
+ * cross threads of a block and tiles of the grid, and its pieces are joined
+ * here.
  *
  *   Across threads: each thread leaves one segment open at the end of its
  *   share (its carry: the segment's index as the key, the total so far as

@@ -3,30 +3,37 @@
  *
  * Idea: cut the input, not the segments, into tiles of 32 runs (a run: 32
  * elements, 16 of 8-byte types) and give each warp a contiguous run of
- * tiles. A lane issues its run's 16-byte loads first, whatever the
- * lengths; while they fly the warp reads the offsets of the segments that
- * end in the tile, 32 at a time from where the last tile stopped, and sets
- * a bit in the word of the run that holds each segment's last element (an
- * empty segment's identity is written on the spot). Then each lane walks
- * its run in registers: an element joins the running total, a set bit
- * stores the total in shared memory (the segment's slot: the ends before
- * it in the tile) and starts a new one. One segmented scan over the lanes
- * adds to each lane's first closed segment the runs before it that the
- * segment began in; the tile's totals then leave in one coalesced sweep. A
- * segment that crosses tiles leaves each tile's part, joined by the last
- * kernel of segment_carries.cuh.
+ * tiles. A warp first issues its tile's copies into shared memory -
+ * asynchronous 16-byte copies, coalesced, whatever the lengths; while they
+ * fly it reads the offsets of the segments that end in the tile, 32 at a
+ * time from where the last tile stopped, and sets a bit in the word of the
+ * run that holds each segment's last element (an empty segment's identity
+ * is written on the spot). Then each lane takes its run into registers and
+ * walks it: an element joins the running total, a set bit stores the total
+ * in shared memory (the segment's slot: the ends before it in the tile)
+ * and starts a new one. One segmented scan over the lanes adds to each
+ * lane's first closed segment the runs before it that the segment began
+ * in; the tile's totals then leave in one coalesced sweep. A segment that
+ * crosses tiles leaves each tile's part, joined by the last kernel of
+ * segment_carries.cuh.
  *
  * Fixes from merge-path segments (36): there a tile is a block's chain of
  * six barriers, and four tiles an SM do not keep the memory busy. Here a
- * tile is a warp's, with no barrier but the warp's own, the element loads
- * never wait for the segments, and a segment end costs a bit, not a step of
- * a walk: an element is an add and a bit test whatever the lengths.
+ * tile is a warp's, with no barrier but the warp's own, the copies never
+ * wait for the segments, and a segment end costs a bit, not a step of a
+ * walk: an element is an add and a bit test whatever the lengths (an add
+ * alone where no run of the warp holds an end).
  *
  * Cost: the input, the offsets and the results once each, plus a tile's
- * cross-tile parts (a few words) and the last kernel. A tile with many
- * ends reads more offsets (a trip to memory per 128 ends past the first
- * trip) and does a scan of 32 lanes per 32 ends to set their bits.
- * Measured in bench/NOTES.md.
+ * cross-tile parts (a few words) and the last kernel. The bytes set the
+ * pace only where tiles hold few ends: an end costs its offset's compare,
+ * its bit, a store in the walk and one in the sweep, so a tile with an end
+ * every few elements issues more than twice the instructions of
+ * one with none, and 24 warps an SM (80 registers) do not hide their
+ * latency. Under a mean of 4 floats a segment step 36 is faster. The
+ * distribution sweep is bench/results/h100_segment_sweep_f59b793/; the
+ * probes that shaped the step (copies straight into registers, a second
+ * buffer, 64 registers) are in bench/NOTES.md, session 22.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -157,11 +164,39 @@ struct tile_ends {
     unsigned all, closing;
 };
 
+/* One batch of 32 ends (a lane's `end`, from segment place.segment +
+ * ends.all on), compared as positions in the tile (32 bits: 0 before it,
+ * ELEMENTS + 1 past it): sets a non-empty segment's bit, writes an empty
+ * one's identity, counts those inside and moves `before` (where the next
+ * segment begins in the tile) past them. Returns whether all 32 were. */
+template <class T, class Op>
+__device__ __forceinline__ bool mark_batch(uint32_t *end_bits, const tile_place &place,
+                                           segment_offset end, const tile_writer<T, Op> &writer,
+                                           tile_ends &ends, int &before)
+{
+    constexpr int RUN = lane_run<T>::RUN, ELEMENTS = lane_run<T>::ELEMENTS;
+    const unsigned lane = threadIdx.x % 32;
+    const segment_offset past = end - (segment_offset)place.first; /* first <= end */
+    const int position = past > (segment_offset)ELEMENTS ? ELEMENTS + 1 : (int)past;
+    int previous = __shfl_up_sync(FULL_WARP_MASK, position, 1);
+    if (lane == 0)
+        previous = before;
+    const bool inside = position <= ELEMENTS, closing = inside && position > previous;
+    if (inside && !closing)
+        writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
+    if (closing)
+        atomicOr(&end_bits[(position - 1) / RUN], 1u << ((position - 1) % RUN));
+    const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
+    if (found > 0)
+        before = __shfl_sync(FULL_WARP_MASK, position, found - 1);
+    ends.all += found;
+    ends.closing += __popc(__ballot_sync(FULL_WARP_MASK, closing));
+    return found == 32;
+}
+
 /* Reads the ends of the segments from place.segment on that fall in the
  * tile, in trips of up to BATCHES batches of 32 (the first `batches`, then
- * twice as many while every end read was inside). Sets a non-empty
- * segment's bit and writes an empty segment's identity. Ends are compared
- * as positions in the tile (32 bits: 0 before it, ELEMENTS + 1 past it).
+ * twice as many while every end read was inside), and marks them.
  * *open_begin gets the last end (where the segment left open begins),
  * place.begin if none. */
 template <class T, class Op>
@@ -170,7 +205,6 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_pl
                                                const tile_writer<T, Op> &writer,
                                                segment_offset *open_begin)
 {
-    constexpr int RUN = lane_run<T>::RUN, ELEMENTS = lane_run<T>::ELEMENTS;
     const unsigned lane = threadIdx.x % 32;
     tile_ends ends = {0, 0};
     /* where segment place.segment + ends.all begins in the tile (0: before it) */
@@ -189,22 +223,7 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_pl
         for (int b = 0; b < BATCHES; ++b) {
             if (b >= (int)batches || !full)
                 break;
-            const segment_offset past = end[b] - (segment_offset)place.first; /* first <= end */
-            const int position = past > (segment_offset)ELEMENTS ? ELEMENTS + 1 : (int)past;
-            int previous = __shfl_up_sync(FULL_WARP_MASK, position, 1);
-            if (lane == 0)
-                previous = before;
-            const bool inside = position <= ELEMENTS, closing = inside && position > previous;
-            if (inside && !closing)
-                writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
-            if (closing)
-                atomicOr(&end_bits[(position - 1) / RUN], 1u << ((position - 1) % RUN));
-            const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
-            if (found > 0)
-                before = __shfl_sync(FULL_WARP_MASK, position, found - 1);
-            ends.all += found;
-            ends.closing += __popc(__ballot_sync(FULL_WARP_MASK, closing));
-            full = found == 32;
+            full = mark_batch(end_bits, place, end[b], writer, ends, before);
         }
     }
     *open_begin = before > 0 ? (segment_offset)(place.first + before) : place.begin;
