@@ -89,6 +89,11 @@
 # Session 21's: columns as-is P:WIDE_LOADS=8
 #   patch:bench/results/experiments/split_columns_half_grid.patch,P:WIDE_LOADS=8 ->
 #   h100_split_columns_wide_loads_half_grid_9d448e4.log (both slower at 4096 columns: not kept).
+# Session 22's: lane_runs as-is N:MIN_BLOCKS_PER_SM=8
+#   patch:bench/results/experiments/lane_run_next_tile_copies.patch ->
+#   h100_lane_run_variants_2ea38ed.log (64 registers and the second buffer both slower: not
+#   kept); prepared, not run: lane_runs as-is patch:bench/results/experiments/lane_run_ends_as_64_bit.patch
+#   (whether the 32-bit ends of 11f97a7 cost time: bench/NOTES.md, session 22).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
