@@ -93,7 +93,8 @@
 #   patch:bench/results/experiments/lane_run_next_tile_copies.patch ->
 #   h100_lane_run_variants_2ea38ed.log (64 registers and the second buffer both slower: not
 #   kept); prepared, not run: lane_runs as-is patch:bench/results/experiments/lane_run_ends_as_64_bit.patch
-#   (whether the 32-bit ends of 11f97a7 cost time: bench/NOTES.md, session 22).
+#   patch:bench/results/experiments/lane_run_walk_pointer.patch (whether the 32-bit ends of
+#   11f97a7 cost time; a walk that stores through a moving pointer: bench/NOTES.md, session 22).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
