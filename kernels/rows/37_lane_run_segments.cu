@@ -41,7 +41,6 @@
 
 #include <cstdint>
 
-#include "block_reduce.cuh"
 #include "grid_size.cuh"
 #include "identity_fill.cuh"
 #include "method.cuh"
@@ -504,9 +503,7 @@ template <class T, class Op> struct lane_run_segments_launch {
         const tile_parts<RO> parts = tile_parts<RO>::at(workspace, tiles);
         const auto kernel = lane_run_segments_kernel<T, Op>;
         int grid = 0;
-        PROPAGATE(resident_grid_size((const void *)kernel, BLOCK, 0, &grid));
-        const size_t wanted = ceil_div(tiles, WARPS);
-        grid = launch_grid(wanted < (size_t)grid ? (int)wanted : grid);
+        PROPAGATE(capped_resident_grid((const void *)kernel, BLOCK, tiles, WARPS, &grid));
         const size_t tiles_per_warp = ceil_div(tiles, (size_t)grid * WARPS);
         kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, shape.offsets, shape.count, tiles, tiles_per_warp,
                                            (unsigned)(batches < BATCHES ? batches : BATCHES),
