@@ -33,7 +33,8 @@
  * latency. Under a mean of 4 floats a segment step 36 is faster. The
  * distribution sweep is bench/results/h100_segment_sweep_f59b793/; the
  * probes that shaped the step (copies straight into registers, a second
- * buffer, 64 registers) are in bench/NOTES.md, session 22.
+ * buffer, 64 registers, 32-bit end positions) are in bench/NOTES.md,
+ * sessions 22 and 23.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -163,69 +164,55 @@ struct tile_ends {
     unsigned all, closing;
 };
 
-/* One batch of 32 ends (a lane's `end`, from segment place.segment +
- * ends.all on), compared as positions in the tile (32 bits: 0 before it,
- * ELEMENTS + 1 past it): sets a non-empty segment's bit, writes an empty
- * one's identity, counts those inside and moves `before` (where the next
- * segment begins in the tile) past them. Returns whether all 32 were. */
-template <class T, class Op>
-__device__ __forceinline__ bool mark_batch(uint32_t *end_bits, const tile_place &place,
-                                           segment_offset end, const tile_writer<T, Op> &writer,
-                                           tile_ends &ends, int &before)
-{
-    constexpr int RUN = lane_run<T>::RUN, ELEMENTS = lane_run<T>::ELEMENTS;
-    const unsigned lane = threadIdx.x % 32;
-    const segment_offset past = end - (segment_offset)place.first; /* first <= end */
-    const int position = past > (segment_offset)ELEMENTS ? ELEMENTS + 1 : (int)past;
-    int previous = __shfl_up_sync(FULL_WARP_MASK, position, 1);
-    if (lane == 0)
-        previous = before;
-    const bool inside = position <= ELEMENTS, closing = inside && position > previous;
-    if (inside && !closing)
-        writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
-    if (closing)
-        atomicOr(&end_bits[(position - 1) / RUN], 1u << ((position - 1) % RUN));
-    const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
-    if (found > 0)
-        before = __shfl_sync(FULL_WARP_MASK, position, found - 1);
-    ends.all += found;
-    ends.closing += __popc(__ballot_sync(FULL_WARP_MASK, closing));
-    return found == 32;
-}
-
 /* Reads the ends of the segments from place.segment on that fall in the
- * tile, in trips of up to BATCHES batches of 32 (the first `batches`, then
- * twice as many while every end read was inside), and marks them.
+ * tile (end <= last_end), in trips of up to BATCHES batches of 32 (the first
+ * `batches`, then twice as many while every end read was inside). Sets a
+ * non-empty segment's bit and writes an empty segment's identity.
  * *open_begin gets the last end (where the segment left open begins),
- * place.begin if none. */
+ * place.begin if none. The ends are compared as 64-bit offsets: as 32-bit
+ * positions in the tile they measured slower (bench/NOTES.md, session 23). */
 template <class T, class Op>
 __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_place &place,
-                                               size_t count, unsigned batches,
+                                               long long last_end, size_t count, unsigned batches,
                                                const tile_writer<T, Op> &writer,
                                                segment_offset *open_begin)
 {
+    constexpr int RUN = lane_run<T>::RUN;
     const unsigned lane = threadIdx.x % 32;
     tile_ends ends = {0, 0};
-    /* where segment place.segment + ends.all begins in the tile (0: before it) */
-    int before = (long long)place.begin > place.first ? (int)((long long)place.begin - place.first) : 0;
+    segment_offset before = place.begin; /* offsets[place.segment + ends.all] */
     for (bool full = true; full; batches = 2 * batches < BATCHES ? 2 * batches : BATCHES) {
         segment_offset end[BATCHES];
 #pragma unroll
         for (int b = 0; b < BATCHES; ++b) /* every read in flight before the first compare */
             if (b < (int)batches) {
                 const size_t k = place.segment + ends.all + b * 32 + lane;
-                end[b] = writer.offsets[(k < count ? k : count - 1) + 1];
-                if (k >= count)
-                    end[b] = NO_END;
+                end[b] = k < count ? writer.offsets[k + 1] : NO_END;
             }
 #pragma unroll
         for (int b = 0; b < BATCHES; ++b) {
             if (b >= (int)batches || !full)
                 break;
-            full = mark_batch(end_bits, place, end[b], writer, ends, before);
+            const bool inside = end[b] <= (segment_offset)last_end;
+            segment_offset previous = __shfl_up_sync(FULL_WARP_MASK, end[b], 1);
+            if (lane == 0)
+                previous = before;
+            const bool closing = inside && end[b] > previous;
+            if (inside && !closing)
+                writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
+            if (closing) {
+                const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
+                atomicOr(&end_bits[position / RUN], 1u << (position % RUN));
+            }
+            const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
+            if (found > 0)
+                before = __shfl_sync(FULL_WARP_MASK, end[b], found - 1);
+            ends.all += found;
+            ends.closing += __popc(__ballot_sync(FULL_WARP_MASK, closing));
+            full = found == 32;
         }
     }
-    *open_begin = before > 0 ? (segment_offset)(place.first + before) : place.begin;
+    *open_begin = before;
     return ends;
 }
 
@@ -410,7 +397,8 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     using Run = lane_run<T>;
     const unsigned lane = threadIdx.x % 32;
     copy_tile<T, CHECKED>(in, n, place.first, s.vectors);
-    const tile_ends ends = mark_ends(s.end_bits, place, count, batches, writer, open_begin);
+    const tile_ends ends = mark_ends(s.end_bits, place, place.first + Run::ELEMENTS, count, batches,
+                                     writer, open_begin);
     __pipeline_wait_prior(0);
     __syncwarp(); /* the copies have landed and the bits are set */
     uint4 raw[Run::LOADS];
