@@ -31,7 +31,8 @@
  * and 4097 of 2^14 elements, columns 1, 3, 32, 33 and 257, a long row of 2^18 + 3, the segment edges, one
  * long segment among short ones, the empty run between two of 140001, uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
- * 2^20 + 1 (shorter than 2^31), and 16 columns of 2^27 + 1 rows, the float
+ * 2^20 + 1 (shorter than 2^31), 16 columns of 2^27 + 1 rows and powerlaw:100
+ * segments from an input one element off 16 bytes, the float
  * sum and argmax alone, every method but a thread per column and the CPU
  * loop (minutes a call at this size). argmax and argmin of floating types also meet
  * signed data with a NaN every 61 elements (each row's first NaN wins), but
@@ -314,6 +315,23 @@ static struct shape_case empty_run_case(segment_offset **offsets, bool quick)
     return c;
 }
 
+/* Segments of the lengths `text` draws (a spec of bench_compare's
+ * --segments) over about n elements; the offsets malloc'd into *offsets. */
+static struct shape_case drawn_segments_case(const char *text, size_t n, size_t offset,
+                                             uint64_t seed, segment_offset **offsets)
+{
+    struct segment_spec spec;
+    char err[256];
+    size_t segments = 0;
+    CHECK(parse_segment_spec(text, &spec, err, sizeof err));
+    *offsets = make_segment_offsets(&spec, seed, &n, &segments, err, sizeof err);
+    CHECK(*offsets != NULL);
+    struct shape_case c = {.shape = {.kind = SHAPE_SEGMENTS, .count = segments, .offsets = *offsets},
+                           .n = n, .offset = offset};
+    snprintf(c.label, sizeof c.label, "segments %s, offset %zu", text, offset);
+    return c;
+}
+
 /* The cases, offsets malloc'd into offsets[] (free them). */
 static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uint64_t seed,
                          enum case_set set)
@@ -326,6 +344,10 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
          * reads every 64-byte line of the input once (a short stride keeps
          * the strided CPU reference a stream, not a miss per element) */
         cases[count++] = columns_case(((size_t)1 << 27) + 1, 16, 0);
+        /* 2^31 + 2^20 + 7 elements, one off 16 bytes, in ragged segments */
+        cases[count++] = drawn_segments_case("powerlaw:100", ((size_t)1 << 31) + ((size_t)1 << 20) + 7,
+                                             1, seed, &offsets[0]);
+        offsets[1] = NULL;
         return count;
     }
     const bool quick = set == CASES_QUICK;
@@ -369,19 +391,10 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
     snprintf(cases[count++].label, sizeof cases[0].label, "segments: one long among short, offset 1");
     cases[count++] = empty_run_case(&offsets[lists++], quick);
     for (size_t i = 0; i < COUNT(SEGMENT_SPECS); ++i) {
-        struct segment_spec spec;
-        char err[256];
-        size_t n = elements + 7, segments = 0;
         if (quick && strcmp(SEGMENT_SPECS[i], "uniform:1000") == 0)
             continue; /* a few segments of 2^14 elements: the long ones are powerlaw's */
-        CHECK(parse_segment_spec(SEGMENT_SPECS[i], &spec, err, sizeof err));
-        offsets[lists] = make_segment_offsets(&spec, seed, &n, &segments, err, sizeof err);
-        CHECK(offsets[lists] != NULL);
-        cases[count] = (struct shape_case){
-            .shape = {.kind = SHAPE_SEGMENTS, .count = segments, .offsets = offsets[lists++]},
-            .n = n, .offset = i % 2};
-        snprintf(cases[count++].label, sizeof cases[0].label, "segments %s, offset %zu",
-                 SEGMENT_SPECS[i], i % 2);
+        cases[count++] = drawn_segments_case(SEGMENT_SPECS[i], elements + 7, i % 2, seed,
+                                             &offsets[lists++]);
     }
     offsets[lists] = NULL;
     return count;
@@ -515,7 +528,7 @@ int main(int argc, char **argv)
         printf("FAIL no registry method declares SHAPE_ROWS: nothing was tested\n");
         ++check_failures;
     }
-    for (size_t i = 0; set != CASES_LARGE && offsets[i]; ++i)
+    for (size_t i = 0; offsets[i]; ++i)
         free(offsets[i]);
     printf("%s\n", check_failures ? "FAIL" : "ok");
     return check_failures ? 1 : 0;
