@@ -31,7 +31,7 @@
  * every few elements issues more than twice the instructions of
  * one with none, and 24 warps an SM (80 registers) do not hide their
  * latency. Under a mean of 4 floats a segment step 36 is faster. The
- * distribution sweep is bench/results/h100_segment_sweep_f59b793/; the
+ * distribution sweep is bench/results/h100_segment_sweep_4324970/; the
  * probes that shaped the step (copies straight into registers, a second
  * buffer, 64 registers, 32-bit end positions) are in bench/NOTES.md,
  * sessions 22 and 23.

@@ -92,9 +92,10 @@
 # Session 22's: lane_runs as-is N:MIN_BLOCKS_PER_SM=8
 #   patch:bench/results/experiments/lane_run_next_tile_copies.patch ->
 #   h100_lane_run_variants_2ea38ed.log (64 registers and the second buffer both slower: not
-#   kept); prepared, not run: lane_runs as-is patch:bench/results/experiments/lane_run_ends_as_64_bit.patch
-#   patch:bench/results/experiments/lane_run_walk_pointer.patch (whether the 32-bit ends of
-#   11f97a7 cost time; a walk that stores through a moving pointer: bench/NOTES.md, session 22).
+#   kept). Run in session 23: lane_runs as-is patch:bench/results/experiments/lane_run_ends_as_64_bit.patch
+#   patch:bench/results/experiments/lane_run_walk_pointer.patch ->
+#   h100_lane_run_ends_walk_context_d4ac283.log (the 64-bit ends kept: 4324970; the walk
+#   through a moving pointer no faster: not kept).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
