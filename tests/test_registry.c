@@ -5,6 +5,7 @@
  *   test_registry SOURCE_DIR */
 #include <ctype.h>
 #include <glob.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -275,6 +276,36 @@ static void index_field_widths_should_refuse_one_element_past_them(void)
     CHECK(narrow >= 1);
 }
 
+/* CUB's segmented ArgMax and ArgMin count elements in an int: segments past
+ * INT_MAX elements in all, and a row longer than that, are refused for the
+ * arg operators alone; every method without the flag runs them. */
+static void int_arg_offsets_should_refuse_one_element_past_int_max(void)
+{
+    char reason[160];
+    const struct method *cub = find_method("cub_segmented");
+    CHECK(cub != NULL && (cub->flags & METHOD_INT_ARG_OFFSETS));
+    const struct reduce_spec argmin = {TYPE_HALF, OP_ARGMIN}, sum = {TYPE_FLOAT, OP_SUM};
+    const size_t past = (size_t)INT_MAX + 1;
+    const struct reduce_shape segments = {.kind = SHAPE_SEGMENTS, .count = 3};
+    CHECK(!method_refuses_extent(cub, argmin, segments, past - 1, reason, sizeof reason));
+    CHECK(method_refuses_extent(cub, argmin, segments, past, reason, sizeof reason));
+    CHECK(strstr(reason, "segments past INT_MAX elements") != NULL && strstr(reason, "argmin") != NULL);
+    CHECK(!method_refuses_extent(cub, sum, segments, past, reason, sizeof reason));
+    /* rows: the row's width counts, not n (CUB's calls take batches of rows) */
+    const struct reduce_shape wide = {.kind = SHAPE_ROWS, .count = 1, .cols = past},
+                              narrow = {.kind = SHAPE_ROWS, .count = 4, .cols = past / 2};
+    CHECK(method_refuses_extent(cub, argmin, wide, past, reason, sizeof reason));
+    CHECK(strstr(reason, "a row past INT_MAX") != NULL);
+    CHECK(!method_refuses_extent(cub, argmin, narrow, 4 * (past / 2), reason, sizeof reason));
+    size_t flagged = 0;
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
+        flagged += (METHODS[i]->flags & METHOD_INT_ARG_OFFSETS) != 0;
+        if (!(METHODS[i]->flags & METHOD_INT_ARG_OFFSETS))
+            CHECK(!method_refuses_extent(METHODS[i], argmin, segments, SIZE_MAX, reason, sizeof reason));
+    }
+    CHECK(flagged == 1);
+}
+
 /* CUB's determinism modes and its fixed-size segmented overload need CCCL
  * >= 3.1: with an older one (the CUDA 13.0 toolkit's 3.0.1) every pair is
  * refused with the flag that fixes it; with a newer one, each mode takes the
@@ -436,6 +467,7 @@ int main(int argc, char **argv)
     RUN_TEST(refusals_should_name_the_reason);
     RUN_TEST(arg_ops_should_be_refused_where_no_index_is_kept);
     RUN_TEST(index_field_widths_should_refuse_one_element_past_them);
+    RUN_TEST(int_arg_offsets_should_refuse_one_element_past_int_max);
     RUN_TEST(cub_modes_should_refuse_what_this_cccl_cannot_do);
     RUN_TEST(row_vendors_and_the_cpu_loop_should_declare_their_shapes);
     RUN_TEST(adaptive_rows_should_choose_by_its_tables);

@@ -435,6 +435,18 @@ static void harness_should_check_every_row(uint64_t seed)
     free(h);
 }
 
+/* Whether m computes case c of this pair (its shape, its size, its NaN
+ * rule). */
+static bool takes_case(const struct method *m, struct reduce_spec spec, const struct shape_case *c,
+                       enum case_set set, bool nans)
+{
+    char reason[256];
+    return (m->shapes & SHAPE_BIT(c->shape.kind)) && method_supports(m, spec) &&
+           !(set == CASES_LARGE && too_slow_past_2_31(m)) &&
+           !method_refuses_extent(m, spec, c->shape, c->n, reason, sizeof reason) &&
+           !(nans && (m->flags & METHOD_OWN_NAN_RULE));
+}
+
 /* Every case of one (type, operator) pair, in each distribution the set
  * uses, against every method that takes it (or `only`): counts each
  * method's cases run and passed. */
@@ -454,10 +466,7 @@ static void check_pair(struct reduce_spec spec, enum case_set set, const struct 
             bool prepared = false, ready = false;
             for (size_t i = 0; i < METHOD_COUNT; ++i) {
                 const struct method *m = METHODS[i];
-                if (!(m->shapes & SHAPE_BIT(cases[c].shape.kind)) ||
-                    (set == CASES_LARGE && too_slow_past_2_31(m)) ||
-                    (only && strcmp(only, m->name) != 0) || !method_supports(m, spec) ||
-                    (nans && (m->flags & METHOD_OWN_NAN_RULE)))
+                if (!takes_case(m, spec, &cases[c], set, nans) || (only && strcmp(only, m->name) != 0))
                     continue;
                 if (!prepared) {
                     prepared = true;

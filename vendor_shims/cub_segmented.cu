@@ -24,8 +24,9 @@
  *                but has no NaN rule (METHOD_OWN_NAN_RULE). These overloads
  *                take int offsets (3.0.1 and 3.5): more than INT_MAX
  *                elements are reduced in batches of whole rows, one call
- *                each; segments past INT_MAX elements are an error (their
- *                offsets are on the device), as is a row that long.
+ *                each; segments past INT_MAX elements in all are REFUSED
+ *                (METHOD_INT_ARG_OFFSETS: their offsets are on the device),
+ *                as is a row that long.
  * num_segments is 64-bit (CCCL 3.0.1 and 3.5), so are the offsets: more than
  * 2^31 elements in all work. CUB 3.0.1 gives each segment one block.
  * A block a segment: narrow rows leave most of each block idle and rows of
@@ -122,6 +123,7 @@ template <class T, class Op> struct cub_segmented_launch {
     {
         const auto count = (cuda::std::int64_t)shape.count;
         if constexpr (is_arg_op_v<Op>) {
+            /* the registry refuses these first (METHOD_INT_ARG_OFFSETS); a direct call errs */
             if (shape.kind == SHAPE_ROWS ? shape.cols > (size_t)INT_MAX : n > (size_t)INT_MAX) {
                 std::fprintf(stderr, "cub_segmented: %s past INT_MAX elements: CUB's arg offsets are int\n",
                              shape.kind == SHAPE_ROWS ? "a row" : "segments");
@@ -167,6 +169,7 @@ DEFINE_METHOD(cub_segmented, .family = FAMILY_VENDOR, .source = "CCCL cub::Devic
                       "temp storage allocated outside the timing",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<cub_segmented_launch, ALL_OPS>,
               .workspace = workspace_any_pair<cub_segmented_launch, ALL_OPS>,
-              .flags = METHOD_OWN_NAN_RULE, /* argmax, argmin: CUB's < and == */
+              /* argmax, argmin: CUB's < and ==, and int offsets */
+              .flags = METHOD_OWN_NAN_RULE | METHOD_INT_ARG_OFFSETS,
               .order = {.kind = ORDER_SERIAL_CHAIN}, /* the library's own: unknown */
               .shapes = SHAPE_BIT(SHAPE_ROWS) | SHAPE_BIT(SHAPE_SEGMENTS));

@@ -478,7 +478,8 @@ int measure_method(const struct method *m, const struct measure_input *in,
     r->determinism = DETERMINISM_UNKNOWN;
     const size_t longest = in->shape.kind == SHAPE_WHOLE ? in->n : in->longest;
     if (method_refuses_shape(m, in->shape.kind, r->note, sizeof r->note) ||
-        method_refuses(m, in->spec, longest, r->note, sizeof r->note)) {
+        method_refuses(m, in->spec, longest, r->note, sizeof r->note) ||
+        method_refuses_extent(m, in->spec, in->shape, in->n, r->note, sizeof r->note)) {
         r->status = STATUS_REFUSED;
         return 0;
     }

@@ -92,6 +92,10 @@ enum method_flags {
     METHOD_OWN_NAN_RULE = 1 << 6,         /* argmax, argmin: a NaN input gets the library's
                                              answer, not element_type.h's rule (a NaN wins);
                                              checked on NaN-free data only */
+    METHOD_INT_ARG_OFFSETS = 1 << 7,      /* argmax, argmin: the library counts elements in
+                                             an int - REFUSED for segments past INT_MAX
+                                             elements in all, rows longer than INT_MAX
+                                             (method_refuses_extent) */
 };
 
 /* One method: at most one of launch, pass and host is set. `shapes` says

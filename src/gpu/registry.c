@@ -1,5 +1,6 @@
 #include "registry.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,6 +74,19 @@ bool method_refuses(const struct method *m, struct reduce_spec spec, size_t long
         return true;
     }
     return false;
+}
+
+bool method_refuses_extent(const struct method *m, struct reduce_spec spec, struct reduce_shape shape,
+                           size_t n, char *reason, size_t reason_len)
+{
+    if (!(m->flags & METHOD_INT_ARG_OFFSETS) || !is_arg_op(spec.op))
+        return false;
+    const bool rows = shape.kind == SHAPE_ROWS;
+    if ((rows ? shape.cols : n) <= (size_t)INT_MAX)
+        return false;
+    snprintf(reason, reason_len, "refused: %s past INT_MAX elements: its %s counts them in an int",
+             rows ? "a row" : "segments", reduce_op_name(spec.op));
+    return true;
 }
 
 bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *reason,

@@ -41,6 +41,12 @@ bool method_refuses_shape(const struct method *m, enum shape_kind kind, char *re
 bool method_refuses(const struct method *m, struct reduce_spec spec, size_t longest, char *reason,
                     size_t reason_len);
 
+/* Why m does not run this shape of n elements in all - its arg operators
+ * count elements in an int (METHOD_INT_ARG_OFFSETS) and the shape is past
+ * it - written to reason; false if it runs. */
+bool method_refuses_extent(const struct method *m, struct reduce_spec spec, struct reduce_shape shape,
+                           size_t n, char *reason, size_t reason_len);
+
 #ifdef __cplusplus
 }
 #endif
