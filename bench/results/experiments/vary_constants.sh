@@ -196,7 +196,13 @@ for variant in "$@"; do
 done
 kept=$(mktemp -d)
 for file in "${files[@]}"; do cp "$file" "$kept/${file//\//_}"; done
-restore() { for file in "${files[@]}"; do cp "$kept/${file//\//_}" "$file"; done; }
+# Only a file that differs is copied back: an unchanged file keeps its time,
+# so the build after it compiles what the variant changed and nothing more.
+restore() {
+    for file in "${files[@]}"; do
+        cmp -s "$kept/${file//\//_}" "$file" || cp "$kept/${file//\//_}" "$file"
+    done
+}
 
 {
     echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1), commit ${SUITE_COMMIT:-unknown}: vary_constants.sh $mode $*"
