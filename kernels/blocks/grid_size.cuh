@@ -59,4 +59,16 @@ static inline int capped_resident_grid(const void *kernel, int block_threads, si
     return 0;
 }
 
+/* Worker `index` of `workers`' contiguous share [*first, *last) of `items`
+ * (tiles, say): the shares differ by one item at most. Rounding every share
+ * up instead leaves the last workers idle and some SMs a round of items more
+ * than others. */
+__device__ __forceinline__ void even_share(size_t items, size_t workers, size_t index, size_t *first,
+                                           size_t *last)
+{
+    const size_t share = items / workers, extra = items % workers;
+    *first = index * share + (index < extra ? index : extra);
+    *last = *first + share + (index < extra ? 1 : 0);
+}
+
 #endif

@@ -396,21 +396,21 @@ __device__ __forceinline__ thread_items find_thread_items(const end_slot<R> *slo
     return mine;
 }
 
-/* A block a contiguous run of `tiles_per_block` tiles: a search for the
- * first, then each tile starts where the last one stopped. */
+/* A block a contiguous run of tiles, an even share of them: a search for
+ * the first, then each tile starts where the last one stopped. */
 template <class T, class Op, int TRIP_ROUNDS>
 __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void merge_path_segments_kernel(
     const T *__restrict__ in, size_t n, const segment_offset *__restrict__ offsets, size_t count,
-    size_t tiles, size_t tiles_per_block, unsigned reads, result_t<T, Op> *__restrict__ out,
+    size_t tiles, unsigned reads, result_t<T, Op> *__restrict__ out,
     tile_parts<result_t<T, Op>> parts)
 {
     constexpr size_t ITEMS = merge_tile<T, Op>::ITEMS;
     constexpr int K = merge_tile<T, Op>::K;
     __shared__ typename merge_tile<T, Op>::storage s;
-    const size_t first_tile = blockIdx.x * tiles_per_block;
-    if (first_tile >= tiles)
+    size_t first_tile, last_tile;
+    even_share(tiles, gridDim.x, blockIdx.x, &first_tile, &last_tile);
+    if (first_tile == last_tile)
         return;
-    const size_t last_tile = first_tile + tiles_per_block < tiles ? first_tile + tiles_per_block : tiles;
     T *staged = reinterpret_cast<T *>(s.element_bytes);
     const tile_input<T> input = tile_input<T>::of(in, n);
     size_t segment = find_diagonal(offsets, count, n, first_tile * ITEMS);
@@ -478,9 +478,9 @@ template <class T, class Op> struct merge_path_segments_launch {
         int grid = 0;
         PROPAGATE(resident_grid_size((const void *)kernel, BLOCK, 0, &grid));
         grid = launch_grid(tiles < (size_t)grid ? (int)tiles : grid);
-        const size_t tiles_per_block = ceil_div(tiles, grid), most = TRIP_ROUNDS * BLOCK;
+        const size_t most = TRIP_ROUNDS * BLOCK;
         kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, shape.offsets, shape.count, tiles,
-                                           tiles_per_block, (unsigned)(reads < most ? reads : most),
+                                           (unsigned)(reads < most ? reads : most),
                                            d_out, parts);
         CUDA_TRY_LAUNCH();
         return combine_tile_parts<R, Op>(parts, tiles, shape.count, d_out, stream);

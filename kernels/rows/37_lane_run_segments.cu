@@ -424,22 +424,23 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     return ends.all;
 }
 
-/* A warp a contiguous run of `tiles_per_warp` tiles: a search for the
+/* A warp a contiguous run of tiles, an even share of them: a search for the
  * first, then each tile starts at the segment where the last one stopped. */
 template <class T, class Op>
 __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void lane_run_segments_kernel(
     const T *__restrict__ in, size_t n, const segment_offset *__restrict__ offsets, size_t count,
-    size_t tiles, size_t tiles_per_warp, unsigned batches, tile_writer<T, Op> writer)
+    size_t tiles, unsigned batches, tile_writer<T, Op> writer)
 {
     constexpr int ELEMENTS = lane_run<T>::ELEMENTS;
     __shared__ warp_storage<T, Op> storage[WARPS];
     const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-    const size_t first_tile = (blockIdx.x * (size_t)WARPS + warp) * tiles_per_warp;
-    if (first_tile >= tiles) {
+    size_t first_tile, last_tile;
+    even_share(tiles, (size_t)gridDim.x * WARPS, blockIdx.x * (size_t)WARPS + warp, &first_tile,
+               &last_tile);
+    if (first_tile == last_tile) {
         allow_tile_parts_combine();
         return;
     }
-    const size_t last_tile = first_tile + tiles_per_warp < tiles ? first_tile + tiles_per_warp : tiles;
     warp_storage<T, Op> &s = storage[warp];
     s.end_bits[lane] = 0;
     __syncwarp();
@@ -492,8 +493,7 @@ template <class T, class Op> struct lane_run_segments_launch {
         const auto kernel = lane_run_segments_kernel<T, Op>;
         int grid = 0;
         PROPAGATE(capped_resident_grid((const void *)kernel, BLOCK, tiles, WARPS, &grid));
-        const size_t tiles_per_warp = ceil_div(tiles, (size_t)grid * WARPS);
-        kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, shape.offsets, shape.count, tiles, tiles_per_warp,
+        kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, shape.offsets, shape.count, tiles,
                                            (unsigned)(batches < BATCHES ? batches : BATCHES),
                                            tile_writer<T, Op>{shape.offsets, d_out, parts});
         CUDA_TRY_LAUNCH();
