@@ -7,8 +7,9 @@
  * asynchronous 16-byte copies, coalesced, whatever the lengths; while they
  * fly it reads the offsets of the segments that end in the tile, 32 at a
  * time from where the last tile stopped, and sets a bit in the word of the
- * run that holds each segment's last element (an empty segment's identity
- * is written on the spot). Then each lane takes its run into registers and
+ * run that holds each segment's last element, noting which segment the
+ * slot it will fill belongs to (an empty segment's identity is written on
+ * the spot, and takes no slot). Then each lane takes its run into registers and
  * walks it: an element joins the running total, a set bit stores the total
  * in shared memory (the segment's slot: the ends before it in the tile)
  * and starts a new one. One segmented scan over the lanes adds to each
@@ -27,14 +28,15 @@
  * Cost: the input, the offsets and the results once each, plus a tile's
  * cross-tile parts (a few words) and the last kernel. The bytes set the
  * pace only where tiles hold few ends: an end costs its offset's compare,
- * its bit, a store in the walk and one in the sweep, so a tile with an end
- * every few elements issues more than twice the instructions of
- * one with none, and 24 warps an SM (80 registers) do not hide their
- * latency. Under a mean of 4 floats a segment step 36 is faster. The
- * distribution sweep is bench/results/h100_segment_sweep_4324970/; the
- * probes that shaped the step (copies straight into registers, a second
- * buffer, 64 registers, 32-bit end positions) are in bench/NOTES.md,
- * sessions 22 and 23.
+ * its bit, its slot's note, a store in the walk and one in the sweep, so a
+ * tile with an end every few elements issues more than twice the
+ * instructions of one with none, and 24 warps an SM (80 registers; 16 for
+ * an arg operator, whose 48 KiB of shared memory a block set the limit) do
+ * not hide their latency. Under a mean of 4 floats a segment step 36 is
+ * faster. The distribution sweep is bench/results/h100_segment_sweep_4324970/;
+ * the probes that shaped the step (copies straight into registers, a second
+ * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
+ * slots' notes) are in bench/NOTES.md, sessions 22 to 24.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -71,13 +73,19 @@ template <class T> struct lane_run {
     static constexpr int ELEMENTS = 32 * RUN; /* a tile */
 };
 
-/* A warp's shared memory: a word of end bits a run, and either the tile's
- * elements as copied (coalesced, a row of 32 vectors at a time) or, once
- * each lane holds its run, the tile's totals by the order of their ends. */
+/* A warp's shared memory: the segment of each slot (the tile's closing
+ * ends in order, as segments counted from the tile's first), and either the
+ * tile's elements as copied (coalesced, a row of 32 vectors at a time) with
+ * a word of end bits a run or, once each lane holds its run and its bits,
+ * the tile's totals by slot. An arg operator's totals (8 bytes and more)
+ * cover the copies and the bits, so its four warps fit 48 KiB. */
 template <class T, class Op> struct warp_storage {
-    uint32_t end_bits[32];
+    uint32_t slot_segments[lane_run<T>::ELEMENTS];
     union {
-        uint4 vectors[32 * lane_run<T>::LOADS];
+        struct {
+            uint4 vectors[32 * lane_run<T>::LOADS];
+            uint32_t end_bits[32];
+        } marked;
         result_t<T, Op, int> totals[lane_run<T>::ELEMENTS];
     };
 };
@@ -167,12 +175,14 @@ struct tile_ends {
 /* Reads the ends of the segments from place.segment on that fall in the
  * tile (end <= last_end), in trips of up to BATCHES batches of 32 (the first
  * `batches`, then twice as many while every end read was inside). Sets a
- * non-empty segment's bit and writes an empty segment's identity.
+ * non-empty segment's bit and notes the segment in its slot's place in
+ * slot_segments; writes an empty segment's identity.
  * *open_begin gets the last end (where the segment left open begins),
  * place.begin if none. The ends are compared as 64-bit offsets: as 32-bit
  * positions in the tile they measured slower (bench/NOTES.md, session 23). */
 template <class T, class Op>
-__device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_place &place,
+__device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, uint32_t *slot_segments,
+                                               const tile_place &place,
                                                long long last_end, size_t count, unsigned batches,
                                                const tile_writer<T, Op> &writer,
                                                segment_offset *open_begin)
@@ -200,15 +210,18 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, const tile_pl
             const bool closing = inside && end[b] > previous;
             if (inside && !closing)
                 writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
+            const unsigned closing_lanes = __ballot_sync(FULL_WARP_MASK, closing);
             if (closing) {
                 const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
                 atomicOr(&end_bits[position / RUN], 1u << (position % RUN));
+                const unsigned slot = ends.closing + __popc(closing_lanes & ((1u << lane) - 1));
+                slot_segments[slot] = ends.all + lane;
             }
             const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
             if (found > 0)
                 before = __shfl_sync(FULL_WARP_MASK, end[b], found - 1);
             ends.all += found;
-            ends.closing += __popc(__ballot_sync(FULL_WARP_MASK, closing));
+            ends.closing += __popc(closing_lanes);
             full = found == 32;
         }
     }
@@ -355,32 +368,13 @@ __device__ __forceinline__ result_t<T, Op, int> walk_run(const uint4 (&raw)[lane
     return total;
 }
 
-/* The tile's closed segments out of shared memory, in order. Where the
- * tile held empty segments, slots skip them: the offsets are read again to
- * match slots to segments. */
+/* The tile's closed segments out of shared memory, slot by slot. */
 template <class T, class Op>
-__device__ __forceinline__ void write_closed(const result_t<T, Op, int> *totals, tile_ends ends,
+__device__ __forceinline__ void write_closed(const warp_storage<T, Op> &s, unsigned closing,
                                              const tile_place &place, const tile_writer<T, Op> &writer)
 {
-    const unsigned lane = threadIdx.x % 32;
-    if (ends.closing == ends.all) {
-        for (unsigned k = lane; k < ends.all; k += 32)
-            writer.closed(place, k, totals[k]);
-        return;
-    }
-    unsigned slots_before = 0;
-    for (unsigned first = 0; first < ends.all; first += 32) {
-        const unsigned rel = first + lane;
-        bool closes = false;
-        if (rel < ends.all) {
-            const segment_offset begin = rel == 0 ? place.begin : writer.offsets[place.segment + rel];
-            closes = writer.offsets[place.segment + rel + 1] > begin;
-        }
-        const unsigned closing = __ballot_sync(FULL_WARP_MASK, closes);
-        if (closes)
-            writer.closed(place, rel, totals[slots_before + __popc(closing & ((1u << lane) - 1))]);
-        slots_before += __popc(closing);
-    }
+    for (unsigned k = threadIdx.x % 32; k < closing; k += 32)
+        writer.closed(place, s.slot_segments[k], s.totals[k]);
 }
 
 /* One tile: its loads, its ends, its runs, its parts. Returns the ends it
@@ -396,18 +390,19 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     using R = result_t<T, Op, int>;
     using Run = lane_run<T>;
     const unsigned lane = threadIdx.x % 32;
-    copy_tile<T, CHECKED>(in, n, place.first, s.vectors);
-    const tile_ends ends = mark_ends(s.end_bits, place, place.first + Run::ELEMENTS, count, batches,
-                                     writer, open_begin);
+    s.marked.end_bits[lane] = 0;
+    __syncwarp(); /* the bits are clear before any lane marks an end */
+    copy_tile<T, CHECKED>(in, n, place.first, s.marked.vectors);
+    const tile_ends ends = mark_ends(s.marked.end_bits, s.slot_segments, place,
+                                     place.first + Run::ELEMENTS, count, batches, writer, open_begin);
     __pipeline_wait_prior(0);
     __syncwarp(); /* the copies have landed and the bits are set */
     uint4 raw[Run::LOADS];
 #pragma unroll
     for (int v = 0; v < Run::LOADS; ++v)
-        raw[v] = s.vectors[swizzled(lane * Run::LOADS + v)];
-    __syncwarp(); /* every run is read before the totals take its place */
-    const uint32_t bits = s.end_bits[lane];
-    s.end_bits[lane] = 0; /* cleared for the next tile */
+        raw[v] = s.marked.vectors[swizzled(lane * Run::LOADS + v)];
+    const uint32_t bits = s.marked.end_bits[lane];
+    __syncwarp(); /* every run and its bits are read before the totals take their place */
     const unsigned first_slot = sum_of_lanes_before(__popc(bits));
     const R tail = __any_sync(FULL_WARP_MASK, bits != 0)
                        ? walk_run<T, Op, CHECKED>(raw, bits, first_slot, s.totals, place, n)
@@ -417,10 +412,10 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     if (bits != 0)
         s.totals[first_slot] = combine_later<Op>(before, s.totals[first_slot]);
     __syncwarp(); /* the totals are final */
-    write_closed(s.totals, ends, place, writer);
+    write_closed(s, ends.closing, place, writer);
     if (lane == 0)
         store_parts<T, Op>(place, ends.all, *open_begin, tile_tail, count, writer.parts);
-    __syncwarp(); /* the totals are read before the next tile's */
+    __syncwarp(); /* the totals are read before the next tile's copies and bits */
     return ends.all;
 }
 
@@ -433,7 +428,7 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void lane_run_segments_ke
 {
     constexpr int ELEMENTS = lane_run<T>::ELEMENTS;
     __shared__ warp_storage<T, Op> storage[WARPS];
-    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const unsigned warp = threadIdx.x / 32;
     size_t first_tile, last_tile;
     even_share(tiles, (size_t)gridDim.x * WARPS, blockIdx.x * (size_t)WARPS + warp, &first_tile,
                &last_tile);
@@ -442,8 +437,6 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void lane_run_segments_ke
         return;
     }
     warp_storage<T, Op> &s = storage[warp];
-    s.end_bits[lane] = 0;
-    __syncwarp();
     const long long lead = (long long)(((uintptr_t)in % 16) / sizeof(T));
     tile_place place;
     place.first = (long long)(first_tile * ELEMENTS) - lead;
