@@ -433,12 +433,13 @@ static void adaptive_rows_should_choose_by_its_tables(void)
         if (strcmp(step, ROWS[i].step) != 0)
             fprintf(stderr, "  %zu columns: %s, expected %s\n", ROWS[i].cols, step, ROWS[i].step);
     }
-    const size_t n = (size_t)1 << 24; /* floats; segment means 3, 4, 100, 1024, 1025, 2^17 and 2^20 */
+    const size_t n = (size_t)1 << 24; /* floats; segment means 1, 2, 3, 100, 1024, 1025, 2^17, 2^20 */
     static const struct {
         size_t count;
         const char *step;
-    } SEGMENTS[] = {{n / 3, "merge_path_segments"},  {n / 4, "lane_run_segments"},
-                    {n / 100, "lane_run_segments"},  {n / 1024, "lane_run_segments"},
+    } SEGMENTS[] = {{n - 1, "merge_path_segments"},  {n / 2, "lane_run_segments"},
+                    {n / 3, "lane_run_segments"},    {n / 100, "lane_run_segments"},
+                    {n / 1024, "lane_run_segments"},
                     {n / 1025, "block_per_row"},     {n >> 17, "tiled_rows"},
                     {n >> 20, "split_rows"}};
     for (size_t i = 0; i < sizeof SEGMENTS / sizeof SEGMENTS[0]; ++i)

@@ -8,7 +8,7 @@
  * anything else takes the first row of a table (VALUE_CHOICES below, or
  * INDEX_CHOICES for argmax and argmin) whose limit the mean does not pass,
  * a limit for rows and one for segments:
- * merge_path_segments (36, segments of a mean up to 3 floats) and
+ * merge_path_segments (36, segments of a mean of 1 float) and
  * lane_run_segments (37, longer means up to 4 KiB), whose speed follows the
  * lengths least, tiled_rows (23, tiles staged in shared memory),
  * group_per_row (22), warp_per_row (24), block_per_row (25), tiled_rows
@@ -64,11 +64,12 @@ struct width_choices {
  * to 4 KiB go to the steps whose time follows the lengths least: the mean
  * cannot tell a uniform array from a skewed one, and the lane steps lost far
  * more on the skewed ones than these on the uniform ones (bench/NOTES.md,
- * session 12). Up to 3 floats a segment, merge_path_segments (36); from 4,
- * lane_run_segments (37), faster from uniform:4 and powerlaw:4 on
- * (bench/NOTES.md, session 22). */
+ * session 12). A mean of 1 float a segment (the mean is a whole number of
+ * elements), merge_path_segments (36); from 2, lane_run_segments (37),
+ * level at uniform:2 and faster from uniform:3 and powerlaw:3 on
+ * (bench/results/experiments/h100_lane_run_crossover_03d7667.log). */
 const width_choices VALUE_CHOICES = {1,
-                                     {{0, 12, &method_merge_path_segments},
+                                     {{0, 4, &method_merge_path_segments},
                                       {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
                                       {2048, 0, &method_group_per_row},
@@ -83,7 +84,7 @@ const width_choices VALUE_CHOICES = {1,
  * ahead to twice the sum's width and a block a row to 256 KiB; segments as
  * the sum's, not measured apart. */
 const width_choices INDEX_CHOICES = {4,
-                                     {{0, 12, &method_merge_path_segments},
+                                     {{0, 4, &method_merge_path_segments},
                                       {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
                                       {2048, 0, &method_group_per_row},
