@@ -32,8 +32,9 @@
  * tile with an end every few elements issues more than twice the
  * instructions of one with none, and 24 warps an SM (80 registers; 16 for
  * an arg operator, whose 48 KiB of shared memory a block set the limit) do
- * not hide their latency. Under a mean of 4 floats a segment step 36 is
- * faster. The distribution sweep is bench/results/h100_segment_sweep_4324970/;
+ * not hide their latency. At a mean of 2 floats a segment step 36 is as
+ * fast, at 1 faster. The distribution sweep is
+ * bench/results/h100_segment_sweep_03d7667/;
  * the probes that shaped the step (copies straight into registers, a second
  * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
  * slots' notes) are in bench/NOTES.md, sessions 22 to 24.
