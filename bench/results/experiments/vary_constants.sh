@@ -96,6 +96,13 @@
 #   patch:bench/results/experiments/lane_run_walk_pointer.patch ->
 #   h100_lane_run_ends_walk_context_d4ac283.log (the 64-bit ends kept: 4324970; the walk
 #   through a moving pointer no faster: not kept).
+# Session 24's: lane_runs as-is patch:bench/results/experiments/lane_run_even_shares.patch
+#   patch:lane_run_even_shares_first_copies.patch and segments as-is
+#   patch:merge_path_even_shares.patch -> h100_even_shares_9f55773.log (even shares kept:
+#   cf725f6; the first copies during the search no faster); lane_runs as-is
+#   patch:lane_run_slot_segments.patch -> h100_lane_run_slot_segments_42ac2dd.log (kept:
+#   03d7667); lane_runs as-is and the same with _from_first_empty and _16_bit_probe ->
+#   h100_lane_run_slot_segments_variants_06091ec.log (neither faster).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
