@@ -9,14 +9,14 @@
  * time from where the last tile stopped, and sets a bit in the word of the
  * run that holds each segment's last element, noting which segment the
  * slot it will fill belongs to (an empty segment's identity is written on
- * the spot, and takes no slot). Then each lane takes its run into registers and
- * walks it: an element joins the running total, a set bit stores the total
- * in shared memory (the segment's slot: the ends before it in the tile)
- * and starts a new one. One segmented scan over the lanes adds to each
- * lane's first closed segment the runs before it that the segment began
- * in; the tile's totals then leave in one coalesced sweep. A segment that
- * crosses tiles leaves each tile's part, joined by the last kernel of
- * segment_carries.cuh.
+ * the spot, and takes no slot). Then each lane takes its run into
+ * registers and walks it: an element joins the running total, a set bit
+ * stores the total in shared memory (the segment's slot: the ends before
+ * it in the tile) and starts a new one. One segmented scan over the lanes
+ * adds to each lane's first closed segment the runs before it that the
+ * segment began in; the tile's totals then leave in one coalesced sweep. A
+ * segment that crosses tiles leaves each tile's part, joined by the last
+ * kernel of segment_carries.cuh.
  *
  * Fixes from merge-path segments (36): there a tile is a block's chain of
  * six barriers, and four tiles an SM do not keep the memory busy. Here a
