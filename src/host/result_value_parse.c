@@ -97,72 +97,79 @@ static bool is_whole_number(const char *text)
     return digits[0] != '\0' && strspn(digits, "0123456789") == strlen(digits);
 }
 
+/* A number field's value into p; *expected gets what the field holds. */
+static bool parse_number(enum field_kind kind, const char *text, char *p, const char **expected)
+{
+    uint64_t u;
+    switch (kind) {
+    case FIELD_INT:
+        *expected = "a whole number";
+        return parse_int(text, (int *)p);
+    case FIELD_SIZE:
+        *expected = "a whole number >= 0";
+        if (!parse_u64(text, SIZE_MAX, &u))
+            return false;
+        *(size_t *)p = (size_t)u;
+        return true;
+    case FIELD_U64:
+        *expected = "a whole number >= 0";
+        return parse_u64(text, UINT64_MAX, (uint64_t *)p);
+    case FIELD_I64:
+        *expected = "a whole number";
+        if (!parse_u64(text + (text[0] == '-'),
+                       text[0] == '-' ? (uint64_t)LLONG_MAX + 1 : LLONG_MAX, &u))
+            return false;
+        *(long long *)p = text[0] == '-' ? (long long)(0 - u) : (long long)u;
+        return true;
+    default: /* FIELD_DOUBLE */
+        *expected = "a number";
+        return parse_double(text, (double *)p);
+    }
+}
+
+/* A named field's value (a status, a determinism, a grid check, a 0/1) into
+ * p; *expected gets the names it takes. */
+static bool parse_named(enum field_kind kind, const char *text, char *p, const char **expected)
+{
+    switch (kind) {
+    case FIELD_STATUS:
+        *expected = "PASS, FAIL, ERROR or REFUSED";
+        return parse_status(text, (enum method_status *)p);
+    case FIELD_DETERMINISM:
+        *expected = "bitwise, varies or -";
+        return parse_determinism(text, (enum determinism *)p);
+    case FIELD_GRID:
+        *expected = "same, differs, unforced or -";
+        return parse_grid_check(text, (enum grid_check *)p);
+    default: /* FIELD_BOOL */
+        *expected = "0 or 1";
+        if (strcmp(text, "0") != 0 && strcmp(text, "1") != 0)
+            return false;
+        *(bool *)p = text[0] == '1';
+        return true;
+    }
+}
+
 bool parse_value(const struct field *f, const char *text, void *record, char *why,
                         size_t why_len)
 {
     char *p = (char *)record + f->offset;
     char shown[SNIPPET_LEN];
-    uint64_t u;
-    bool ok = false;
-    const char *expected = "";
-    switch (f->kind) {
-    case FIELD_TEXT:
+    if (f->kind == FIELD_TEXT) {
         if (strlen(text) >= f->size) {
             snprintf(why, why_len, "longer than %zu characters", f->size - 1);
             return false;
         }
         memcpy(p, text, strlen(text) + 1);
         return true;
-    case FIELD_INT:
-        ok = parse_int(text, (int *)p);
-        expected = "a whole number";
-        break;
-    case FIELD_SIZE:
-        ok = parse_u64(text, SIZE_MAX, &u);
-        if (ok)
-            *(size_t *)p = (size_t)u;
-        expected = "a whole number >= 0";
-        break;
-    case FIELD_U64:
-        ok = parse_u64(text, UINT64_MAX, (uint64_t *)p);
-        expected = "a whole number >= 0";
-        break;
-    case FIELD_I64:
-        ok = parse_u64(text + (text[0] == '-'), text[0] == '-' ? (uint64_t)LLONG_MAX + 1 : LLONG_MAX,
-                       &u);
-        if (ok)
-            *(long long *)p = text[0] == '-' ? (long long)(0 - u) : (long long)u;
-        expected = "a whole number";
-        break;
-    case FIELD_DOUBLE:
-        ok = parse_double(text, (double *)p);
-        expected = "a number";
-        break;
-    case FIELD_STATUS:
-        ok = parse_status(text, (enum method_status *)p);
-        expected = "PASS, FAIL, ERROR or REFUSED";
-        break;
-    case FIELD_DETERMINISM:
-        ok = parse_determinism(text, (enum determinism *)p);
-        expected = "bitwise, varies or -";
-        break;
-    case FIELD_GRID:
-        ok = parse_grid_check(text, (enum grid_check *)p);
-        expected = "same, differs, unforced or -";
-        break;
-    case FIELD_BOOL:
-        ok = strcmp(text, "0") == 0 || strcmp(text, "1") == 0;
-        if (ok)
-            *(bool *)p = text[0] == '1';
-        expected = "0 or 1";
-        break;
     }
+    const char *expected = "";
+    const bool number = f->kind <= FIELD_DOUBLE; /* FIELD_INT to FIELD_DOUBLE */
+    const bool ok = number ? parse_number(f->kind, text, p, &expected)
+                           : parse_named(f->kind, text, p, &expected);
     if (!ok)
         snprintf(why, why_len, "'%s' is %s%s", snippet(text, shown, sizeof shown),
-                 f->kind != FIELD_TEXT && f->kind <= FIELD_DOUBLE && is_whole_number(text)
-                     ? "out of range for "
-                     : "not ",
-                 expected);
+                 number && is_whole_number(text) ? "out of range for " : "not ", expected);
     return ok;
 }
 
