@@ -203,19 +203,59 @@ static int selected_combines(const struct bench_options *o)
     return count;
 }
 
+/* The GPUs --gpus asks for, into *gpus (all: the visible ones, at most
+ * MAX_GPUS); 0, or bad_input's exit code with the reason. */
+static int gpus_to_use(const struct bench_options *o, int *gpus)
+{
+    char err[512];
+    int visible = 0;
+    if (!usable_gpu(err, sizeof err) || cudaGetDeviceCount(&visible) != cudaSuccess)
+        return bad_input("%s", err);
+    *gpus = o->gpus == GPUS_ALL ? (visible < MAX_GPUS ? visible : MAX_GPUS) : o->gpus;
+    if (*gpus > visible)
+        return bad_input("--gpus %d: only %d CUDA device%s visible (--list-devices)", *gpus,
+                         visible, visible == 1 ? " is" : "s are");
+    return 0;
+}
+
+/* The table of the sizes measured: every size, per method one GPU then the
+ * combines, after the run's header. Returns `status`, or the exit code of a
+ * failed or erroring row, or of no memory for the table. */
+static int print_measured(const struct run_context *ctx, const struct multi_gpu *mg,
+                          const struct selection *s, const struct size_rows *rows,
+                          size_t measured, int status)
+{
+    const size_t most = measured * s->count * COMBINE_COUNT;
+    struct scaling_row *table = calloc(most, sizeof *table);
+    size_t count = 0;
+    for (size_t k = 0; table && k < measured; ++k)
+        for (size_t i = 0; i < s->count; ++i)
+            for (int c = 0; c < COMBINE_COUNT; ++c)
+                if (rows[k].used[i][c])
+                    table[count++] = rows[k].rows[i][c];
+    set_one_gpu_times(table, count);
+    print_header(stdout, ctx, mg);
+    printf("\n");
+    print_scaling_table(stdout, table, count);
+    for (size_t i = 0; i < count && !status; ++i)
+        if (table[i].status == STATUS_FAIL || table[i].status == STATUS_ERROR)
+            status = EXIT_METHOD_FAILED;
+    if (!table)
+        status = bad_input("out of host memory");
+    free(table);
+    return status;
+}
+
 int run_scaling(const struct bench_options *o, const struct selection *s)
 {
     char err[512];
     int status = check_request(o, s);
     if (status)
         return status;
-    int visible = 0;
-    if (!usable_gpu(err, sizeof err) || cudaGetDeviceCount(&visible) != cudaSuccess)
-        return bad_input("%s", err);
-    const int gpus = o->gpus == GPUS_ALL ? (visible < MAX_GPUS ? visible : MAX_GPUS) : o->gpus;
-    if (gpus > visible)
-        return bad_input("--gpus %d: only %d CUDA device%s visible (--list-devices)", gpus,
-                         visible, visible == 1 ? " is" : "s are");
+    int gpus = 0;
+    status = gpus_to_use(o, &gpus);
+    if (status)
+        return status;
 
     /* The header's device, floor and ceiling: GPU 0, as a one-GPU run. */
     struct bench_session session;
@@ -257,27 +297,8 @@ int run_scaling(const struct bench_options *o, const struct selection *s)
         measured += status == 0;
     }
 
-    if (measured > 0) {
-        /* the table: every size, per method one GPU then the combines */
-        const size_t most = measured * s->count * COMBINE_COUNT;
-        struct scaling_row *table = calloc(most, sizeof *table);
-        size_t count = 0;
-        for (size_t k = 0; table && k < measured; ++k)
-            for (size_t i = 0; i < s->count; ++i)
-                for (int c = 0; c < COMBINE_COUNT; ++c)
-                    if (rows[k].used[i][c])
-                        table[count++] = rows[k].rows[i][c];
-        set_one_gpu_times(table, count);
-        print_header(stdout, &ctx, &st->mg);
-        printf("\n");
-        print_scaling_table(stdout, table, count);
-        for (size_t i = 0; i < count && !status; ++i)
-            if (table[i].status == STATUS_FAIL || table[i].status == STATUS_ERROR)
-                status = EXIT_METHOD_FAILED;
-        if (!table)
-            status = bad_input("out of host memory");
-        free(table);
-    }
+    if (measured > 0)
+        status = print_measured(&ctx, &st->mg, s, rows, measured, status);
     free(rows);
     multi_gpu_close(&st->mg);
     free(st);
