@@ -60,9 +60,12 @@ constexpr int WARPS = BLOCK / 32;
 /* 24 warps an SM: 80 registers a thread. */
 constexpr int MIN_BLOCKS_PER_SM = 6;
 /* Offsets read in one trip, in batches of 32: up to BATCHES, the first
- * trip READ_MARGIN times the ends a tile holds on average. */
+ * trip READ_MARGIN times the ends a tile holds on average. A skewed array's
+ * dense tiles hold several times the mean (lane_run_tiles.py in
+ * bench/results/experiments counts them), and a second trip is a second
+ * wait for memory. */
 constexpr int BATCHES = 8;
-constexpr unsigned READ_MARGIN = 2;
+constexpr unsigned READ_MARGIN = 4;
 /* An end past every tile: the offsets after the last segment. */
 constexpr segment_offset NO_END = UINT64_MAX;
 

@@ -103,6 +103,10 @@
 #   patch:lane_run_slot_segments.patch -> h100_lane_run_slot_segments_42ac2dd.log (kept:
 #   03d7667); lane_runs as-is and the same with _from_first_empty and _16_bit_probe ->
 #   h100_lane_run_slot_segments_variants_06091ec.log (neither faster).
+# Session 25's: lane_runs as-is N:READ_MARGIN=3 N:READ_MARGIN=4
+#   patch:bench/results/experiments/lane_run_one_warp_blocks_probe.patch ->
+#   h100_lane_run_read_margin_one_warp_blocks_4480070.log (READ_MARGIN 4 kept; the one-warp
+#   blocks slower everywhere: not kept).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
