@@ -37,7 +37,7 @@
  * bench/results/h100_segment_sweep_03d7667/;
  * the probes that shaped the step (copies straight into registers, a second
  * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
- * slots' notes) are in bench/NOTES.md, sessions 22 to 24.
+ * slots' notes, the offsets' margin) are in bench/NOTES.md, sessions 22 to 25.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
