@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How a segment array falls into step 37's tiles, from its lengths alone
 (no GPU): the ends each tile holds, the share of tiles whose ends need a
-second trip of offset reads, and the tiles each warp gets.
+second trip of offset reads, the tiles each warp gets and the ends they hold.
 
   lane_run_tiles.py LENGTHS_FILE [--warps W] [--margins 2,3,4]
 
@@ -53,6 +53,11 @@ def main():
         print(f"margin {margin}: {batches} batches first, {100 * second:.1f}% of tiles take a second trip")
     print(f"{args.warps} warps: {tiles / args.warps:.2f} tiles a warp on average, "
           f"{math.ceil(tiles / args.warps)} at most")
+    # Even shares as step 37's even_share gives them: the first tiles % W warps one tile more.
+    warp = np.arange(args.warps + 1)
+    bounds = warp * (tiles // args.warps) + np.minimum(warp, tiles % args.warps)
+    per_warp = np.add.reduceat(ends, bounds[:-1]) * (bounds[1:] > bounds[:-1])
+    print(f"ends a warp, even shares: mean {per_warp.mean():.0f}, busiest {per_warp.max()}")
 
 
 if __name__ == "__main__":
