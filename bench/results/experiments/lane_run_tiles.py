@@ -56,7 +56,9 @@ def main():
     # Even shares as step 37's even_share gives them: the first tiles % W warps one tile more.
     warp = np.arange(args.warps + 1)
     bounds = warp * (tiles // args.warps) + np.minimum(warp, tiles % args.warps)
-    per_warp = np.add.reduceat(ends, bounds[:-1]) * (bounds[1:] > bounds[:-1])
+    # (a warp with no tile holds no end; reduceat would give it its next tile's)
+    starts = np.minimum(bounds[:-1], tiles - 1)
+    per_warp = np.add.reduceat(ends, starts) * (bounds[1:] > bounds[:-1])
     print(f"ends a warp, even shares: mean {per_warp.mean():.0f}, busiest {per_warp.max()}")
 
 
