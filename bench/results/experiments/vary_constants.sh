@@ -111,9 +111,10 @@
 #   h100_lane_run_weighted_shares_e843128.log; lane_runs as-is
 #   patch:lane_run_weighted_share_searches_alone.patch patch:lane_run_weighted_shares.patch ->
 #   h100_lane_run_weighted_share_searches_0537b24.log (the searches cost more than the balance
-#   gains: not kept). Prepared, not run (the session's device time was spent): lane_runs as-is
-#   patch:bench/results/experiments/lane_run_wide_first_search.patch
-#   patch:lane_run_wide_first_search.patch,N:SEARCH_PROBES=8
+#   gains: not kept).
+# Session 26's: lane_runs as-is patch:bench/results/experiments/lane_run_wide_first_search.patch
+#   patch:lane_run_wide_first_search.patch,N:SEARCH_PROBES=8 ->
+#   h100_lane_run_wide_first_search_91db4df.log (wider rounds slower: not kept).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
