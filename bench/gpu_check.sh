@@ -16,7 +16,8 @@
 #                  memcheck
 #     exhaustive   ctest -L exhaustive, timed: every distribution, step 18's
 #                  ring at its own sizes (memcheck too), racecheck, synccheck,
-#                  initcheck, bench_compare at 2^31 + 5 floats, rows past 2^31;
+#                  initcheck, bench_compare at 2^31 + 5 floats, rows, segments
+#                  and columns past 2^31 (three tests, side by side: -j 6);
 #                  or in two halves (each fits one 10-minute device call):
 #     exhaustive_checks    ... without the sanitizers
 #     exhaustive_sanitize  ... the sanitizers alone
@@ -148,7 +149,7 @@ cccl_root() {
 quick_tests() { step quicktest bash -c "time ctest --test-dir $build -LE exhaustive --output-on-failure"; }
 exhaustive_tests() { # exhaustive_tests NAME [CTEST ARGS...]
     local name=$1; shift
-    step "$name" bash -c "time ctest --test-dir $build -L exhaustive -j 4 $* --output-on-failure"
+    step "$name" bash -c "time ctest --test-dir $build -L exhaustive -j 6 $* --output-on-failure"
 }
 
 for s in "$@"; do

@@ -26,7 +26,10 @@
  * (measure_method) is checked with the test-only methods of
  * shaped_methods.cu: right ones PASS, a wrong one FAILs naming its row, a
  * whole-array method reads REFUSED "whole array only".
- *   test_shapes_gpu [--seed N] [--method NAME] [--quick | --large]
+ *   test_shapes_gpu [--seed N] [--method NAME] [--shape rows|segments|columns]
+ *                   [--quick | --large]
+ * --shape keeps the cases of one kind (ctest runs --large as three tests, one
+ * a kind, so they can run side by side).
  * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 16, 32, 33, 257
  * and 4097 of 2^14 elements, columns 1, 3, 32, 33 and 257, a long row of 2^18 + 3, the segment edges, one
  * long segment among short ones, the empty run between two of 140001, uniform:8 and powerlaw:100, one pair per element type, signed data.
@@ -400,6 +403,16 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
     return count;
 }
 
+/* The cases of one kind moved to the front (--shape); their count. */
+static size_t keep_kind(struct shape_case *cases, size_t count, enum shape_kind kind)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < count; ++i)
+        if (cases[i].shape.kind == kind)
+            cases[kept++] = cases[i];
+    return kept;
+}
+
 /* The harness's shaped path with the test-only methods: PASS, FAIL naming
  * the row, REFUSED for a whole-array method. */
 static void harness_should_check_every_row(uint64_t seed)
@@ -447,6 +460,18 @@ static bool takes_case(const struct method *m, struct reduce_spec spec, const st
            !(nans && (m->flags & METHOD_OWN_NAN_RULE));
 }
 
+/* A line before each input past 2^31 is made (about a minute each, most of
+ * it on the CPU), so a run cut short shows where it was. */
+static void print_progress(struct reduce_spec spec, const struct shape_case *c, bool nans)
+{
+    static time_t start;
+    if (start == 0)
+        start = time(NULL);
+    printf("  [%4.0f s] %s %s%s, %s\n", difftime(time(NULL), start), element_type_name(spec.type),
+           reduce_op_name(spec.op), nans ? " with NaNs" : "", c->label);
+    fflush(stdout);
+}
+
 /* Every case of one (type, operator) pair, in each distribution the set
  * uses, against every method that takes it (or `only`): counts each
  * method's cases run and passed. */
@@ -470,6 +495,8 @@ static void check_pair(struct reduce_spec spec, enum case_set set, const struct 
                     continue;
                 if (!prepared) {
                     prepared = true;
+                    if (set == CASES_LARGE)
+                        print_progress(spec, &cases[c], nans);
                     ready = prepare_case(&p, spec, &cases[c], dist, nans, seed + c);
                 }
                 if (!ready)
@@ -484,59 +511,97 @@ static void check_pair(struct reduce_spec spec, enum case_set set, const struct 
         }
 }
 
-int main(int argc, char **argv)
+/* The command line: which cases, which methods, which seed. */
+struct options {
+    uint64_t seed;
+    const char *only;         /* one method's name, or NULL for every one */
+    enum case_set set;
+    enum shape_kind only_kind; /* SHAPE_KIND_COUNT: every kind */
+};
+
+/* false (after a message) on a bad command line */
+static bool parse_options(int argc, char **argv, struct options *o)
 {
-    uint64_t seed = (uint64_t)time(NULL);
-    const char *only = NULL;
-    enum case_set set = CASES_DEFAULT;
+    *o = (struct options){.seed = (uint64_t)time(NULL), .set = CASES_DEFAULT,
+                          .only_kind = SHAPE_KIND_COUNT};
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 10);
+            o->seed = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc)
-            only = argv[++i];
+            o->only = argv[++i];
         else if (strcmp(argv[i], "--quick") == 0)
-            set = CASES_QUICK;
+            o->set = CASES_QUICK;
         else if (strcmp(argv[i], "--large") == 0)
-            set = CASES_LARGE;
-        else {
-            fprintf(stderr, "usage: test_shapes_gpu [--seed N] [--method NAME] [--quick | --large]\n");
-            return 2;
+            o->set = CASES_LARGE;
+        else if (strcmp(argv[i], "--shape") == 0 && i + 1 < argc) {
+            o->only_kind = shape_kind_from_name(argv[++i]);
+            if (o->only_kind == SHAPE_KIND_COUNT || o->only_kind == SHAPE_WHOLE) {
+                fprintf(stderr, "test_shapes_gpu: --shape %s: not rows, segments or columns\n",
+                        argv[i]);
+                return false;
+            }
+        } else {
+            fprintf(stderr, "usage: test_shapes_gpu [--seed N] [--method NAME] "
+                            "[--shape rows|segments|columns] [--quick | --large]\n");
+            return false;
         }
     }
-    skip_without_gpu("test_shapes_gpu");
-    printf("seed %" PRIu64 " (replay with --seed %" PRIu64 ")\n", seed, seed);
-    if (set != CASES_LARGE)
-        harness_should_check_every_row(seed);
+    return true;
+}
 
-    struct shape_case cases[MAX_CASES];
-    segment_offset *offsets[MAX_OFFSET_LISTS];
-    const size_t case_count = make_cases(cases, offsets, seed, set);
-    CHECK(case_count <= COUNT(cases)); /* MAX_CASES counted too few: correct its sum */
-    /* Pair, case, distribution outermost: each input and its reference are
-     * made once and every method is checked on it. */
-    size_t passed[256] = {0}, run[256] = {0};
-    CHECK(METHOD_COUNT <= COUNT(run));
-    size_t row_methods = 0;
-    for (size_t i = 0; i < METHOD_COUNT; ++i)
+/* Each method's count of cases passed; FAIL when nothing was tested: no
+ * registry method declares rows, or none took a case of this selection. */
+static void print_counts(const size_t *passed, const size_t *run)
+{
+    size_t row_methods = 0, runs = 0;
+    for (size_t i = 0; i < METHOD_COUNT; ++i) {
         row_methods += (METHODS[i]->shapes & SHAPE_BIT(SHAPE_ROWS)) != 0;
-    for (int t = 0; t < TYPE_COUNT; ++t)
-        for (int op = 0; op < OP_COUNT; ++op) {
-            const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
-            if (set == CASES_LARGE && (spec.type != TYPE_FLOAT ||
-                                       (spec.op != OP_SUM && spec.op != OP_ARGMAX)))
-                continue; /* the float sum and argmax: the size is the point */
-            if (set == CASES_QUICK && !is_quick_pair(spec))
-                continue;
-            check_pair(spec, set, cases, case_count, only, seed, passed, run);
-        }
-    for (size_t i = 0; i < METHOD_COUNT; ++i)
+        runs += run[i];
         if (run[i] > 0)
             printf("%s %s: %zu of %zu cases\n", passed[i] == run[i] ? "ok  " : "FAIL",
                    METHODS[i]->name, passed[i], run[i]);
+    }
     if (row_methods == 0) {
         printf("FAIL no registry method declares SHAPE_ROWS: nothing was tested\n");
         ++check_failures;
     }
+    if (runs == 0) {
+        printf("FAIL no method took a case (--method, --shape): nothing was tested\n");
+        ++check_failures;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    if (!parse_options(argc, argv, &o))
+        return 2;
+    skip_without_gpu("test_shapes_gpu");
+    printf("seed %" PRIu64 " (replay with --seed %" PRIu64 ")\n", o.seed, o.seed);
+    if (o.set != CASES_LARGE)
+        harness_should_check_every_row(o.seed);
+
+    struct shape_case cases[MAX_CASES];
+    segment_offset *offsets[MAX_OFFSET_LISTS];
+    size_t case_count = make_cases(cases, offsets, o.seed, o.set);
+    CHECK(case_count <= COUNT(cases)); /* MAX_CASES counted too few: correct its sum */
+    if (o.only_kind != SHAPE_KIND_COUNT)
+        case_count = keep_kind(cases, case_count, o.only_kind);
+    /* Pair, case, distribution outermost: each input and its reference are
+     * made once and every method is checked on it. */
+    size_t passed[256] = {0}, run[256] = {0};
+    CHECK(METHOD_COUNT <= COUNT(run));
+    for (int t = 0; t < TYPE_COUNT; ++t)
+        for (int op = 0; op < OP_COUNT; ++op) {
+            const struct reduce_spec spec = {(enum element_type)t, (enum reduce_op)op};
+            if (o.set == CASES_LARGE && (spec.type != TYPE_FLOAT ||
+                                         (spec.op != OP_SUM && spec.op != OP_ARGMAX)))
+                continue; /* the float sum and argmax: the size is the point */
+            if (o.set == CASES_QUICK && !is_quick_pair(spec))
+                continue;
+            check_pair(spec, o.set, cases, case_count, o.only, o.seed, passed, run);
+        }
+    print_counts(passed, run);
     for (size_t i = 0; offsets[i]; ++i)
         free(offsets[i]);
     printf("%s\n", check_failures ? "FAIL" : "ok");
