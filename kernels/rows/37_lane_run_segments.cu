@@ -34,10 +34,11 @@
  * an arg operator, whose 48 KiB of shared memory a block set the limit) do
  * not hide their latency. At a mean of 2 floats a segment step 36 is as
  * fast, at 1 faster. The distribution sweep is
- * bench/results/h100_segment_sweep_03d7667/;
+ * bench/results/h100_segment_sweep_5302517/;
  * the probes that shaped the step (copies straight into registers, a second
  * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
- * slots' notes, the offsets' margin) are in bench/NOTES.md, sessions 22 to 25.
+ * slots' notes, the offsets' margin, a wider first search) are in
+ * bench/NOTES.md, sessions 22 to 26.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
