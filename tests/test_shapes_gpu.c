@@ -335,41 +335,13 @@ static struct shape_case drawn_segments_case(const char *text, size_t n, size_t 
     return c;
 }
 
-/* The cases, offsets malloc'd into offsets[] (free them). */
-static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uint64_t seed,
-                         enum case_set set)
+/* The default and quick sets' segment cases: the edges, one long segment
+ * among short ones, a run of empties, and the drawn distributions; their
+ * offsets malloc'd into offsets[], which ends with NULL. */
+static size_t make_segment_cases(struct shape_case *cases, segment_offset **offsets,
+                                 uint64_t seed, bool quick, size_t elements)
 {
     size_t count = 0, lists = 0;
-    if (set == CASES_LARGE) {
-        const size_t cols = ((size_t)1 << 20) + 1, rows = ((size_t)1 << 11) + 1;
-        cases[count++] = rows_case(rows, cols, 0); /* 2^31 + 2^20 + 2^11 + 1 elements */
-        /* 2^31 + 16 elements: the last rows lie past 2^31, each column
-         * reads every 64-byte line of the input once (a short stride keeps
-         * the strided CPU reference a stream, not a miss per element) */
-        cases[count++] = columns_case(((size_t)1 << 27) + 1, 16, 0);
-        /* 2^31 + 2^20 + 7 elements, one off 16 bytes, in ragged segments */
-        cases[count++] = drawn_segments_case("powerlaw:100", ((size_t)1 << 31) + ((size_t)1 << 20) + 7,
-                                             1, seed, &offsets[0]);
-        offsets[1] = NULL;
-        return count;
-    }
-    const bool quick = set == CASES_QUICK;
-    const size_t elements = quick ? QUICK_CASE_ELEMENTS : CASE_ELEMENTS;
-    const size_t *widths = quick ? QUICK_WIDTHS : WIDTHS;
-    const size_t width_count = quick ? COUNT(QUICK_WIDTHS) : COUNT(WIDTHS);
-    if (!quick) {
-        cases[count++] = rows_case(1, 100003, 0);
-        cases[count++] = rows_case(100003, 1, 0);
-    }
-    cases[count++] = rows_case(0, 32, 0);
-    cases[count++] = rows_case(1, ((size_t)1 << (quick ? 18 : 20)) + 3, 1);
-    for (size_t i = 0; i < width_count; ++i) {
-        const size_t rows = elements / widths[i] ? elements / widths[i] : 1;
-        cases[count++] = rows_case(rows, widths[i], 0);
-        if (widths[i] % 2 || widths[i] == 32)
-            cases[count++] = rows_case(rows > 1000 ? 1000 : rows, widths[i], 1);
-    }
-    count += make_column_cases(cases + count, quick);
     /* Empty first and last, and a run of empties in between. */
     static const segment_offset EDGES[] = {0, 0, 0, 5, 5, 5, 40, 41, 41, 1000, 1000};
     offsets[lists] = malloc(sizeof EDGES);
@@ -400,6 +372,45 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
                                              &offsets[lists++]);
     }
     offsets[lists] = NULL;
+    return count;
+}
+
+/* The cases, offsets malloc'd into offsets[] (free them). */
+static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uint64_t seed,
+                         enum case_set set)
+{
+    size_t count = 0;
+    if (set == CASES_LARGE) {
+        const size_t cols = ((size_t)1 << 20) + 1, rows = ((size_t)1 << 11) + 1;
+        cases[count++] = rows_case(rows, cols, 0); /* 2^31 + 2^20 + 2^11 + 1 elements */
+        /* 2^31 + 16 elements: the last rows lie past 2^31, each column
+         * reads every 64-byte line of the input once (a short stride keeps
+         * the strided CPU reference a stream, not a miss per element) */
+        cases[count++] = columns_case(((size_t)1 << 27) + 1, 16, 0);
+        /* 2^31 + 2^20 + 7 elements, one off 16 bytes, in ragged segments */
+        cases[count++] = drawn_segments_case("powerlaw:100", ((size_t)1 << 31) + ((size_t)1 << 20) + 7,
+                                             1, seed, &offsets[0]);
+        offsets[1] = NULL;
+        return count;
+    }
+    const bool quick = set == CASES_QUICK;
+    const size_t elements = quick ? QUICK_CASE_ELEMENTS : CASE_ELEMENTS;
+    const size_t *widths = quick ? QUICK_WIDTHS : WIDTHS;
+    const size_t width_count = quick ? COUNT(QUICK_WIDTHS) : COUNT(WIDTHS);
+    if (!quick) {
+        cases[count++] = rows_case(1, 100003, 0);
+        cases[count++] = rows_case(100003, 1, 0);
+    }
+    cases[count++] = rows_case(0, 32, 0);
+    cases[count++] = rows_case(1, ((size_t)1 << (quick ? 18 : 20)) + 3, 1);
+    for (size_t i = 0; i < width_count; ++i) {
+        const size_t rows = elements / widths[i] ? elements / widths[i] : 1;
+        cases[count++] = rows_case(rows, widths[i], 0);
+        if (widths[i] % 2 || widths[i] == 32)
+            cases[count++] = rows_case(rows > 1000 ? 1000 : rows, widths[i], 1);
+    }
+    count += make_column_cases(cases + count, quick);
+    count += make_segment_cases(cases + count, offsets, seed, quick, elements);
     return count;
 }
 
