@@ -471,8 +471,8 @@ static bool takes_case(const struct method *m, struct reduce_spec spec, const st
            !(nans && (m->flags & METHOD_OWN_NAN_RULE));
 }
 
-/* A line before each input past 2^31 is made (each is minutes of a
- * --large run), so a run cut short shows where it was. */
+/* A line before each input past 2^31 is made, so a long run cut short
+ * shows where it was. */
 static void print_progress(struct reduce_spec spec, const struct shape_case *c, bool nans)
 {
     static time_t start;
