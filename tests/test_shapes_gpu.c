@@ -345,6 +345,7 @@ static size_t make_segment_cases(struct shape_case *cases, segment_offset **offs
     /* Empty first and last, and a run of empties in between. */
     static const segment_offset EDGES[] = {0, 0, 0, 5, 5, 5, 40, 41, 41, 1000, 1000};
     offsets[lists] = malloc(sizeof EDGES);
+    CHECK(offsets[lists] != NULL);
     memcpy(offsets[lists], EDGES, sizeof EDGES);
     cases[count] = (struct shape_case){
         .shape = {.kind = SHAPE_SEGMENTS, .count = COUNT(EDGES) - 1, .offsets = offsets[lists++]},
