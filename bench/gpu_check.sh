@@ -17,7 +17,8 @@
 #     exhaustive   ctest -L exhaustive, timed: every distribution, step 18's
 #                  ring at its own sizes (memcheck too), racecheck, synccheck,
 #                  initcheck, bench_compare at 2^31 + 5 floats, rows, segments
-#                  and columns past 2^31 (three tests, side by side: -j 6);
+#                  and columns past 2^31 (the long tests split by shape or
+#                  element type, side by side: -j 6);
 #                  or in two halves (each fits one 10-minute device call):
 #     exhaustive_checks    ... without the sanitizers
 #     exhaustive_sanitize  ... the sanitizers alone
