@@ -6,10 +6,10 @@
  *   one element off 16 bytes (misaligned rows; 32: whole vectors a row, none
  *   of them aligned); one very long row (2^20 + 3);
  *   columns: 1 column of 100003 rows; 1 row of 100003 columns; no rows; widths
- *   1, 2, 3, 12, 31, 32, 33, 255, 257, 1025, 4097, the odd ones and 32 also from
- *   an input pointer one element off 16 bytes; one tall column (2^20 + 3
+ *   1, 2, 3, 12, 31, 32, 33, 255, 256, 257, 1025, 4097, the odd ones and 32 also
+ *   from an input pointer one element off 16 bytes; one tall column (2^20 + 3
  *   rows, misaligned); 1, 2 (misaligned), 5, 64 and 65 rows of 4100 columns
- *   (--quick: 1028);
+ *   (--quick: 1028), and 64 and 65 rows of 3;
  *   segments: many empty (uniform:1), empty first and last, one long among
  *   a thousand short, 20000 empty between two of 300001 (tiles of ends
  *   alone, segments across more than 32 tiles), uniform:8, uniform:1000,
@@ -20,7 +20,9 @@
  * row is checked (shape_reference.h: integers, max and min bit for bit, sums
  * within the method's order at the row's length). A METHOD_GRID_INDEPENDENT
  * method is called again on the signed data under forced grids of 7 and 300
- * blocks (grid_override.h) and must give the same bits.
+ * blocks (grid_override.h) and must give the same bits; the other column
+ * steps, whose blocks then take many tiles' parts or chunks each, must give
+ * right ones.
  * It FAILS when no registry method declares rows: a test of nothing must
  * not pass. Before the registry, the harness's own shaped path
  * (measure_method) is checked with the test-only methods of
@@ -31,7 +33,8 @@
  * --shape keeps the cases of one kind (ctest runs --large as three tests, one
  * a kind, so they can run side by side).
  * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 16, 32, 33, 257
- * and 4097 of 2^14 elements, columns 1, 3, 32, 33 and 257, a long row of 2^18 + 3, the segment edges, one
+ * and 4097 of 2^14 elements, columns 1, 3, 32, 33 and 257 (and 3 of 2^15 rows,
+ * for a forced grid of one block), a long row of 2^18 + 3, the segment edges, one
  * long segment among short ones, the empty run between two of 140001, uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
  * 2^20 + 1 (shorter than 2^31), 16 columns of 2^27 + 1 rows and powerlaw:100
@@ -60,16 +63,16 @@ extern const struct method method_test_row_per_thread, method_test_row_drops_las
 
 static const size_t WIDTHS[] = {1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 4097, 100003};
 static const size_t QUICK_WIDTHS[] = {1, 3, 4, 16, 32, 33, 257, 4097};
-static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 12, 31, 32, 33, 255, 257, 1025, 4097};
+static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 12, 31, 32, 33, 255, 256, 257, 1025, 4097};
 static const size_t QUICK_COLUMN_WIDTHS[] = {1, 3, 32, 33, 257};
 static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
 static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};
 /* The most cases make_cases writes (the default set; the quick one has
  * fewer widths): rows and columns four fixed ones and up to two a width,
- * five short matrices of columns, three fixed segment cases and one a spec;
+ * seven short matrices of columns, three fixed segment cases and one a spec;
  * and the most offset lists, the last entry NULL. */
 enum {
-    MAX_CASES = 4 + 2 * COUNT(WIDTHS) + 4 + 2 * COUNT(COLUMN_WIDTHS) + 5 + 3 + COUNT(SEGMENT_SPECS),
+    MAX_CASES = 4 + 2 * COUNT(WIDTHS) + 4 + 2 * COUNT(COLUMN_WIDTHS) + 7 + 3 + COUNT(SEGMENT_SPECS),
     MAX_OFFSET_LISTS = 3 + COUNT(SEGMENT_SPECS) + 1
 };
 _Static_assert(COUNT(QUICK_WIDTHS) <= COUNT(WIDTHS) &&
@@ -170,11 +173,19 @@ static void release_case(struct prepared_case *p)
     free(p->d.h_in);
 }
 
-/* Grids forced on a METHOD_GRID_INDEPENDENT row method (grid_override.h):
- * its rows must keep their bits, as another GPU would run them. Not 1: a
+/* Which cases: the default set, the sanitizers' few small ones, or one
+ * past 2^31 elements. */
+enum case_set { CASES_DEFAULT, CASES_QUICK, CASES_LARGE };
+
+/* Grids forced on a METHOD_GRID_INDEPENDENT method (grid_override.h): its
+ * rows must keep their bits, as another GPU would run them. Not 1: a
  * single block walking 2^18 rows of one element, a barrier each
  * (block_per_row), would add about a second a pair to the default set. */
 static const int FORCED_GRIDS[] = {7, 300};
+/* Grids forced on the other column steps, whose rows must stay right: one
+ * block takes every chunk or part of a matrix, 300 more blocks than the
+ * default set's matrices have chunks. */
+static const int COLUMN_FORCED_GRIDS[] = {1, 7, 300};
 
 /* One more call of m under each forced grid; false when a row's bits differ
  * from the launcher's own grid's (in p->d.h_out, copied first). */
@@ -207,31 +218,65 @@ static bool keeps_bits_on_forced_grids(const struct method *m, struct reduce_spe
     return ok;
 }
 
-/* Two calls of m on a prepared case, every row checked after each, then,
- * when `force_grids` and m promises grid independence, the calls under
- * forced grids; false on a wrong row (printed) or a failed call. */
-static bool check_method(const struct method *m, struct reduce_spec spec,
-                         const struct shape_case *c, enum distribution dist,
-                         struct prepared_case *p, bool force_grids)
+/* One call of m on a prepared case (its results poisoned with `poison`
+ * first), every row checked; false on a wrong row (printed) or a failed
+ * call. `when` names the call in the message. */
+static bool call_is_right(const struct method *m, struct reduce_spec spec,
+                          const struct shape_case *c, enum distribution dist,
+                          struct prepared_case *p, unsigned char poison, const char *when)
+{
+    if (!call_shaped(m, spec, c, &p->d, p->d_in, poison))
+        return false;
+    struct result_mismatch bad;
+    if (check_shaped_results(&p->ref, p->d.h_out, m->order, (m->flags & METHOD_SUMS_ABS) != 0,
+                             &bad, NULL))
+        return true;
+    printf("  FAIL %s %s %s, %s, %s: %s: result %zu (%zu elements): got %.17g at %lld, want "
+           "%.17g at %lld (bound %.3g)\n",
+           m->name, element_type_name(spec.type), reduce_op_name(spec.op), c->label,
+           distribution_name(dist), when, bad.index, bad.length, bad.got, bad.got_index, bad.want,
+           bad.want_index, bad.bound);
+    ++check_failures;
+    return false;
+}
+
+/* The column steps cut their work by the grid (a tile's parts, the chunks
+ * each block takes), and the default set's matrices are too small for a
+ * resident wave to give a block more than a few: under the forced grids
+ * each block takes many, and every row must still be right. */
+static bool right_on_forced_grids(const struct method *m, struct reduce_spec spec,
+                                  const struct shape_case *c, enum distribution dist,
+                                  struct prepared_case *p)
 {
     bool ok = true;
-    for (int call = 0; ok && call < 2; ++call) {
-        ok = call_shaped(m, spec, c, &p->d, p->d_in, call ? 0xA5 : 0xFF);
-        struct result_mismatch bad;
-        if (ok && !check_shaped_results(&p->ref, p->d.h_out, m->order,
-                                        (m->flags & METHOD_SUMS_ABS) != 0, &bad, NULL)) {
-            printf("  FAIL %s %s %s, %s, %s: call %d: result %zu (%zu elements): got %.17g at "
-                   "%lld, want %.17g at %lld (bound %.3g)\n",
-                   m->name, element_type_name(spec.type), reduce_op_name(spec.op), c->label,
-                   distribution_name(dist), call, bad.index, bad.length, bad.got, bad.got_index,
-                   bad.want, bad.want_index, bad.bound);
-            ok = false;
-            ++check_failures;
-        }
+    for (size_t g = 0; ok && g < COUNT(COLUMN_FORCED_GRIDS); ++g) {
+        char when[32];
+        snprintf(when, sizeof when, "a grid of %d blocks", COLUMN_FORCED_GRIDS[g]);
+        set_grid_override(COLUMN_FORCED_GRIDS[g]);
+        ok = call_is_right(m, spec, c, dist, p, 0x5A, when);
+        set_grid_override(0);
     }
-    if (ok && force_grids && (m->flags & METHOD_GRID_INDEPENDENT) && !m->host)
-        ok = keeps_bits_on_forced_grids(m, spec, c, p);
     return ok;
+}
+
+/* Two calls of m on a prepared case, every row checked after each, then,
+ * on the first distribution of a case (`forced_grids`), the calls under
+ * forced grids: the same bits for a method that promises grid independence
+ * (the default set), right rows for the other column steps (the default and
+ * the quick set); false on a wrong row (printed) or a failed call. */
+static bool check_method(const struct method *m, struct reduce_spec spec,
+                         const struct shape_case *c, enum distribution dist,
+                         struct prepared_case *p, enum case_set set, bool forced_grids)
+{
+    bool ok = call_is_right(m, spec, c, dist, p, 0xFF, "call 0") &&
+              call_is_right(m, spec, c, dist, p, 0xA5, "call 1");
+    if (!ok || !forced_grids || m->host || set == CASES_LARGE)
+        return ok;
+    if (m->flags & METHOD_GRID_INDEPENDENT)
+        return set == CASES_DEFAULT ? keeps_bits_on_forced_grids(m, spec, c, p) : true;
+    if (c->shape.kind == SHAPE_COLUMNS)
+        return right_on_forced_grids(m, spec, c, dist, p);
+    return true;
 }
 
 static struct shape_case rows_case(size_t rows, size_t cols, size_t offset)
@@ -266,6 +311,8 @@ static size_t make_column_cases(struct shape_case *cases, bool quick)
     }
     cases[count++] = columns_case(0, 32, 0);
     cases[count++] = columns_case(((size_t)1 << (quick ? 18 : 20)) + 3, 1, 1);
+    if (quick) /* a matrix of many chunks of staged_columns' ring, for one block */
+        cases[count++] = columns_case((size_t)1 << 15, 3, 0);
     for (size_t i = 0; i < width_count; ++i) {
         const size_t rows = elements / widths[i] ? elements / widths[i] : 1;
         cases[count++] = columns_case(rows, widths[i], 0);
@@ -281,6 +328,10 @@ static size_t make_column_cases(struct shape_case *cases, bool quick)
     for (size_t i = 0; i < COUNT(short_rows); ++i)
         cases[count++] = columns_case(short_rows[i], short_cols, 0);
     cases[count++] = columns_case(2, short_cols, 1);
+    /* ... and a narrow one at the same edge (staged_columns takes more
+     * than 64 rows) */
+    cases[count++] = columns_case(64, 3, 0);
+    cases[count++] = columns_case(65, 3, 0);
     return count;
 }
 
@@ -291,10 +342,6 @@ static bool too_slow_past_2_31(const struct method *m)
 {
     return strcmp(m->name, "thread_per_column") == 0 || m->family == FAMILY_CPU;
 }
-
-/* Which cases: the default set, the sanitizers' few small ones, or one
- * past 2^31 elements. */
-enum case_set { CASES_DEFAULT, CASES_QUICK, CASES_LARGE };
 
 /* A run of empty segments longer than any tile (a tile of ends alone)
  * between two segments longer than 32 tiles (the cross-tile combine's
@@ -514,9 +561,8 @@ static void check_pair(struct reduce_spec spec, enum case_set set, const struct 
                 if (!ready)
                     break;
                 ++run[i];
-                /* forced grids: the default set's signed data */
-                passed[i] += check_method(m, spec, &cases[c], dist, &p,
-                                          set == CASES_DEFAULT && k == 0);
+                /* forced grids: the signed data */
+                passed[i] += check_method(m, spec, &cases[c], dist, &p, set, k == 0);
             }
             if (prepared)
                 release_case(&p);
