@@ -1,14 +1,13 @@
 /* Step 38 - the columns of a narrow matrix, staged through shared memory.
  *
  * Idea: the matrix is read as a flat array, as the whole-array steps read
- * it - every lane's 16-byte copy busy, every warp's copies whole 128-byte
- * lines - and the columns are sorted out in shared memory, where an odd
- * stride costs nothing. The array is cut into chunks of whole rows and whole
- * vectors (about CHUNK_BYTES); a block per SM takes every gridDim-th chunk
- * and keeps STAGES of them in flight in a ring of shared-memory buffers,
- * filled by cp.async (copies that go straight to shared memory, with no
- * register to wait in). When a chunk has landed, thread t adds its elements
- * t, t + used, t + 2 used, ... where `used` is the largest multiple of the
+ * it, and the columns are sorted out in shared memory, where an odd stride
+ * costs nothing. The array is cut into chunks of whole rows and whole
+ * 16-byte vectors (about CHUNK_BYTES); a block per SM takes every
+ * gridDim-th chunk and keeps STAGES of them in flight in a ring of
+ * shared-memory buffers, each filled by one bulk copy (bulk_copy.cuh, as
+ * step 18's ring). When a chunk has landed, thread t adds its elements t,
+ * t + used, t + 2 used, ... where `used` is the largest multiple of the
  * width within the block: a chunk is whole rows, so thread t's column is
  * t % cols in every chunk and it keeps a single accumulator. At the end the
  * threads of a column fold their totals as a tree, and the last block done
@@ -18,20 +17,24 @@
  * Fixes from split_columns (step 32): there a lane keeps the same columns
  * at every stretch of rows it reads, so a width whose runs of whole rows and
  * whole vectors do not fill a warp's 128 floats leaves lanes idle (3 floats:
- * 24 of 32) or reads four neighbouring vectors a lane (33 floats); here no
- * lane is idle on the reads at any width, and only the adds, which the SM
- * has time for, see the width.
+ * 24 of 32) or reads four neighbouring vectors a lane (33 floats); here the
+ * reads do not see the width, and only the adds, which the SM has time for,
+ * do. Copies of 16 bytes a thread (cp.async) into the same ring read far
+ * slower than these bulk copies (bench/NOTES.md, session 27).
  *
- * What it costs: the bytes, each written to and read from shared memory once
- * more; two barriers a chunk; a tree of barriers at the end of each block
- * and in the last one; and the last block's reads of SMs x cols totals.
- * That last read grows with the width, so wider matrices, and those of a
- * few rows or an input off 16 bytes, go to split_columns (MAX_COLS,
- * FEW_ROWS). A column's bits depend on the grid, which follows the GPU's SMs.
+ * What it costs: the bytes, plus a barrier a chunk; the ring's first fill
+ * (SMs x STAGES x CHUNK_BYTES) before the first add; a tree of barriers at
+ * the end of each block and in the last one; and the last block's reads of
+ * SMs x cols totals, which grow with the width: wider matrices, and those of
+ * a few rows or an input off 16 bytes, go to split_columns (MAX_COLS,
+ * FEW_ROWS), as does every matrix on a GPU before sm_90 or with too little
+ * shared memory for the ring. A column's bits depend on the grid, which
+ * follows the GPU's SMs.
  *   bench_compare --cols 3 --rows 5592405 --axis 0 -m staged_columns,split_columns
  */
 #include <cuda/atomic>
 
+#include "bulk_copy.cuh"
 #include "cuda_check.h"
 #include "grid_size.cuh"
 #include "last_block_done.cuh"
@@ -44,10 +47,13 @@ extern "C" const struct method method_split_columns;
 namespace {
 
 constexpr int THREADS = 1024;
-/* Bytes of one chunk, at most: a whole number of rows and of 16-byte vectors. */
-constexpr size_t CHUNK_BYTES = 16 * 1024;
-/* Chunks in the ring: STAGES - 1 in flight while one is added. */
-constexpr unsigned STAGES = 8;
+/* Bytes of a ring buffer; a chunk is at most this, a whole number of rows
+ * and of 16-byte vectors. */
+constexpr unsigned CHUNK_BYTES = 32 * 1024;
+constexpr unsigned CHUNK_VECTORS = CHUNK_BYTES / 16;
+/* Buffers in the ring: as many as an H100's or H200's SM holds beside the
+ * block's totals. */
+constexpr int STAGES = 6;
 /* The widest matrix it takes: at least one thread a column. */
 constexpr size_t MAX_COLS = 256;
 /* A matrix of at most this many rows goes to split_columns (a thread a
@@ -58,60 +64,55 @@ constexpr size_t FEW_ROWS = 64;
 struct staged_plan {
     size_t n, cols;
     size_t chunk;  /* elements a chunk: whole rows, whole vectors */
-    size_t chunks; /* ceil(n / chunk) */
+    size_t chunks; /* ceil(n / chunk); the last may be shorter */
     unsigned used; /* threads that add: THREADS / cols x cols */
 };
 
-__device__ __forceinline__ void copy_16_bytes(void *to_shared, const void *from_global)
+__host__ __device__ __forceinline__ size_t chunk_length(const staged_plan &p, size_t chunk)
 {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    const unsigned to = (unsigned)__cvta_generic_to_shared(to_shared);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from_global)
-                 : "memory");
-#else
-    *(uint4 *)to_shared = __ldg((const uint4 *)from_global);
-#endif
+    const size_t first = chunk * p.chunk;
+    return p.n - first < p.chunk ? p.n - first : p.chunk;
 }
 
-/* Closes this thread's group of copies (empty ones too: the count stays
- * one a chunk), and waits until at most `pending` groups are in flight. */
-__device__ __forceinline__ void close_copies() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
-template <unsigned pending> __device__ __forceinline__ void wait_copies()
+/* Elements of a chunk the bulk copy brings: its whole 16-byte vectors (all
+ * of them but in the array's last chunk). */
+template <class T> __host__ __device__ __forceinline__ size_t copied_length(size_t length)
 {
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(pending) : "memory");
+    return length / VECTOR_WIDTH<T> * VECTOR_WIDTH<T>;
 }
 
-/* The block's share of chunk `chunk` into `stage`: whole vectors by copies,
- * the elements after the array's last whole vector by plain loads. */
+#ifdef BULK_COPY_DEVICE_CODE
+/* Thread 0: chunk `chunk` into `buffer`, landing on `landed`. */
 template <class T>
 __device__ __forceinline__ void fetch_chunk(const T *__restrict__ in, const staged_plan &p,
-                                            size_t chunk, T *stage)
+                                            size_t chunk, uint4 *buffer, uint64_t *landed)
 {
-    if (chunk >= p.chunks)
-        return;
-    const size_t first = chunk * p.chunk;
-    const size_t length = p.n - first < p.chunk ? p.n - first : p.chunk;
-    const size_t vectors = length / VECTOR_WIDTH<T>;
-    for (size_t v = threadIdx.x; v < vectors; v += THREADS)
-        copy_16_bytes(stage + v * VECTOR_WIDTH<T>, in + first + v * VECTOR_WIDTH<T>);
-    for (size_t e = vectors * VECTOR_WIDTH<T> + threadIdx.x; e < length; e += THREADS)
-        stage[e] = in[first + e];
+    const unsigned bytes = (unsigned)(copied_length<T>(chunk_length(p, chunk)) * sizeof(T));
+    if (bytes > 0)
+        fetch_bytes(buffer, in + chunk * p.chunk, bytes, landed);
+    else
+        arrive_without_copy(landed);
 }
+#endif
 
-/* Thread t's elements of a landed chunk into acc, in row order. */
+/* Thread t's elements of a landed chunk into acc, in row order; the few
+ * past the copy's last vector (the array's end) from global memory. */
 template <class T, class Op, class R>
-__device__ __forceinline__ void add_chunk(const staged_plan &p, size_t chunk, const T *stage,
-                                          R &acc)
+__device__ __forceinline__ void add_chunk(const T *__restrict__ in, const staged_plan &p,
+                                          size_t chunk, const T *stage, R &acc)
 {
     const unsigned t = threadIdx.x;
     if (t >= p.used)
         return;
     const size_t first = chunk * p.chunk;
-    const unsigned length = (unsigned)(p.n - first < p.chunk ? p.n - first : p.chunk);
+    const unsigned length = (unsigned)chunk_length(p, chunk);
+    const unsigned copied = (unsigned)copied_length<T>(length);
     const size_t rows_step = p.used / p.cols;
     size_t row = first / p.cols + t / p.cols;
-    for (unsigned e = t; e < length; e += p.used, row += rows_step)
-        acc = combine_later<Op>(acc, lift<Op>(stage[e], row));
+    for (unsigned e = t; e < length; e += p.used, row += rows_step) {
+        const T x = e < copied ? stage[e] : in[first + e];
+        acc = combine_later<Op>(acc, lift<Op>(x, row));
+    }
 }
 
 /* Op over totals[s x cols + c] for s < slices, into totals[c], as a tree in
@@ -160,36 +161,45 @@ __device__ void add_blocks(const staged_plan &p, const R *partials, R *totals, R
 }
 
 template <class T, class Op>
-__global__ __launch_bounds__(THREADS) void staged_columns_kernel(const T *__restrict__ in,
-                                                                 staged_plan p,
-                                                                 result_t<T, Op> *__restrict__ out,
-                                                                 void *workspace)
+__global__ __launch_bounds__(THREADS, 1) void staged_columns_kernel(const T *__restrict__ in,
+                                                                    staged_plan p,
+                                                                    result_t<T, Op> *__restrict__ out,
+                                                                    void *workspace)
 {
+#ifdef BULK_COPY_DEVICE_CODE
     using R = result_t<T, Op>;
-    extern __shared__ uint4 ring[]; /* STAGES x CHUNK_BYTES */
+    extern __shared__ __align__(128) uint4 ring[]; /* STAGES x CHUNK_VECTORS */
+    __shared__ uint64_t landed[STAGES];
     __shared__ R totals[THREADS];
     __shared__ bool is_last_block;
-    T *const stages = (T *)ring;
-    constexpr size_t STAGE = CHUNK_BYTES / sizeof(T);
+    /* This block's chunks: blockIdx.x, blockIdx.x + gridDim.x, ... */
+    const size_t my_chunks = p.chunks > blockIdx.x ? (p.chunks - 1 - blockIdx.x) / gridDim.x + 1 : 0;
 
-    for (unsigned s = 0; s + 1 < STAGES; ++s) {
-        fetch_chunk(in, p, blockIdx.x + (size_t)s * gridDim.x, stages + s * STAGE);
-        close_copies();
+    if (threadIdx.x == 0) {
+        init_landing(landed, STAGES);
+        for (int s = 0; s < STAGES && (size_t)s < my_chunks; ++s)
+            fetch_chunk(in, p, blockIdx.x + (size_t)s * gridDim.x, ring + s * CHUNK_VECTORS,
+                        &landed[s]);
     }
+    __syncthreads(); /* nobody waits on a barrier before it is initialised */
+
     R acc = identity<Op, R>();
-    unsigned k = 0; /* the block's chunks so far */
-    for (size_t chunk = blockIdx.x; chunk < p.chunks; chunk += gridDim.x, ++k) {
-        /* refill the stage added last time: the barrier at the end of the
-         * loop let every thread finish with it */
-        fetch_chunk(in, p, chunk + (size_t)(STAGES - 1) * gridDim.x,
-                    stages + (k + STAGES - 1) % STAGES * STAGE);
-        close_copies();
-        wait_copies<STAGES - 1>();
-        __syncthreads(); /* every thread's copies of this chunk have landed */
-        add_chunk<T, Op>(p, chunk, stages + k % STAGES * STAGE, acc);
+    int stage = 0;
+    unsigned parity = 0; /* flips each time the ring wraps: the phase to wait for */
+    for (size_t j = 0; j < my_chunks; ++j) {
+        const size_t chunk = blockIdx.x + j * gridDim.x;
+        wait_for_copy(&landed[stage], parity);
+        uint4 *buffer = ring + stage * CHUNK_VECTORS;
+        add_chunk<T, Op>(in, p, chunk, (const T *)buffer, acc);
+        /* Every thread has read the buffer before the copy engine refills it. */
         __syncthreads();
+        if (threadIdx.x == 0 && j + STAGES < my_chunks)
+            fetch_chunk(in, p, chunk + (size_t)STAGES * gridDim.x, buffer, &landed[stage]);
+        if (++stage == STAGES) {
+            stage = 0;
+            parity ^= 1u;
+        }
     }
-    wait_copies<0>();
 
     if (threadIdx.x < p.used)
         totals[threadIdx.x] = acc;
@@ -212,52 +222,75 @@ __global__ __launch_bounds__(THREADS) void staged_columns_kernel(const T *__rest
     add_blocks<Op>(p, partials, totals, out);
     if (threadIdx.x == 0)
         *blocks_done = 0; /* ready for the next call */
+#else
+    __trap(); /* the launcher never starts it unless compiled for sm_90 */
+#endif
 }
+
+/* What a device allows the kernel, asked once per device. */
+struct ring_config {
+    bool usable; /* compiled for sm_90 or later, and the ring fits the SM */
+    int grid;    /* one block per SM */
+};
 
 template <class T, class Op> struct staged_columns_launch {
     using R = result_t<T, Op>;
     static constexpr reduce_spec spec = {type_code<T>, Op::code};
-    static constexpr size_t RING_BYTES = STAGES * CHUNK_BYTES;
+    static constexpr size_t RING_BYTES = (size_t)STAGES * CHUNK_BYTES;
 
-    /* The shapes this step takes; the rest go to split_columns. */
-    static bool takes(const T *d_in, reduce_shape shape, size_t n)
-    {
-        return (uintptr_t)d_in % 16 == 0 && shape.cols >= 1 && shape.cols <= MAX_COLS &&
-               n / shape.cols > FEW_ROWS;
-    }
-
-    /* Blocks of the kernel resident at once, with its ring allowed: the
-     * shared-memory attribute is set in each device's context (bench_compare
-     * --gpus launches on several), once. */
-    static int resident_blocks(int *grid)
+    /* Cached per device, as the launcher may be called inside the timed
+     * region; per device because the shared-memory attribute is set in each
+     * device's context (bench_compare --gpus launches on several). */
+    static int config(ring_config *out)
     {
         constexpr int DEVICES = 64;
-        static bool allowed[DEVICES] = {};
-        int device = 0;
+        static ring_config cached[DEVICES];
+        static bool known[DEVICES] = {};
+        int device = 0, sms = 0, smem_optin = 0, per_sm = 0;
         CUDA_TRY(cudaGetDevice(&device));
         if (device < 0 || device >= DEVICES)
             return (int)cudaErrorInvalidDevice;
-        const auto kernel = staged_columns_kernel<T, Op>;
-        if (!allowed[device]) {
-            CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          (int)RING_BYTES));
-            allowed[device] = true;
+        if (!known[device]) {
+            const auto kernel = staged_columns_kernel<T, Op>;
+            cudaFuncAttributes attributes = {};
+            CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+            CUDA_TRY(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                            device));
+            CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel));
+            ring_config c = {};
+            c.usable = attributes.ptxVersion >= 90 &&
+                       attributes.sharedSizeBytes + RING_BYTES <= (size_t)smem_optin;
+            if (c.usable) {
+                CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                              (int)RING_BYTES));
+                CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS,
+                                                                       RING_BYTES));
+                c.grid = sms * (per_sm > 0 ? per_sm : 1);
+            }
+            cached[device] = c;
+            known[device] = true;
         }
-        return resident_grid_size((const void *)kernel, THREADS, RING_BYTES, grid);
+        *out = cached[device];
+        return 0;
     }
 
-    static int plan(reduce_shape shape, size_t n, staged_plan *p, int *grid)
+    /* Whether this step's kernel takes the shape (the pointer aside). */
+    static bool shape_fits(reduce_shape shape, size_t n)
+    {
+        return shape.cols >= 1 && shape.cols <= MAX_COLS && n / shape.cols > FEW_ROWS;
+    }
+
+    /* The cut, and the grid: one block per SM, no more than the chunks,
+     * unless a test forces another (launch_grid). */
+    static staged_plan plan(reduce_shape shape, size_t n, const ring_config &c, int *grid)
     {
         const size_t whole = lcm(shape.cols, VECTOR_WIDTH<T>); /* whole rows, whole vectors */
         const size_t chunk = CHUNK_BYTES / sizeof(T) / whole * whole;
-        *p = staged_plan{.n = n, .cols = shape.cols, .chunk = chunk,
-                         .chunks = ceil_div(n, chunk),
-                         .used = (unsigned)(THREADS / shape.cols * shape.cols)};
-        PROPAGATE(resident_blocks(grid));
-        if ((size_t)*grid > p->chunks)
-            *grid = (int)p->chunks;
-        *grid = launch_grid(*grid);
-        return 0;
+        const staged_plan p = {.n = n, .cols = shape.cols, .chunk = chunk,
+                               .chunks = ceil_div(n, chunk),
+                               .used = (unsigned)(THREADS / shape.cols * shape.cols)};
+        *grid = launch_grid((size_t)c.grid < p.chunks ? c.grid : (int)p.chunks);
+        return p;
     }
 
     /* The pointer is not known to the query: room for this step's cut and
@@ -265,11 +298,12 @@ template <class T, class Op> struct staged_columns_launch {
     static int workspace(reduce_shape shape, size_t n, size_t *bytes)
     {
         PROPAGATE(method_split_columns.workspace(spec, shape, n, bytes));
-        if (shape.cols < 1 || shape.cols > MAX_COLS || n / shape.cols <= FEW_ROWS)
+        ring_config c;
+        PROPAGATE(config(&c));
+        if (!c.usable || !shape_fits(shape, n))
             return 0;
-        staged_plan p;
         int grid = 0;
-        PROPAGATE(plan(shape, n, &p, &grid));
+        plan(shape, n, c, &grid);
         const size_t own = LAST_BLOCK_PARTIALS_OFFSET + (size_t)grid * shape.cols * sizeof(R);
         *bytes = own > *bytes ? own : *bytes;
         return 0;
@@ -278,11 +312,12 @@ template <class T, class Op> struct staged_columns_launch {
     static int run(const T *d_in, reduce_shape shape, size_t n, R *d_out, void *workspace,
                    cudaStream_t stream)
     {
-        if (!takes(d_in, shape, n))
+        ring_config c;
+        PROPAGATE(config(&c));
+        if (!c.usable || !shape_fits(shape, n) || (uintptr_t)d_in % 16 != 0)
             return method_split_columns.launch(spec, shape, d_in, n, d_out, workspace, stream);
-        staged_plan p;
         int grid = 0;
-        PROPAGATE(plan(shape, n, &p, &grid));
+        const staged_plan p = plan(shape, n, c, &grid);
         staged_columns_kernel<T, Op><<<grid, THREADS, RING_BYTES, stream>>>(d_in, p, d_out,
                                                                              workspace);
         CUDA_TRY_LAUNCH();
@@ -293,7 +328,7 @@ template <class T, class Op> struct staged_columns_launch {
 } // namespace
 
 DEFINE_METHOD(staged_columns, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 38",
-              .idea = "a narrow matrix read as a flat array: chunks of whole rows copied (cp.async) into a shared-memory ring, columns added there; split_columns past 256 columns",
+              .idea = "a narrow matrix read as a flat array: chunks of whole rows in a ring of bulk copies (TMA) to shared memory, columns added there; split_columns past 256 columns",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<staged_columns_launch, ALL_OPS>,
               .workspace = workspace_any_pair<staged_columns_launch, ALL_OPS>,

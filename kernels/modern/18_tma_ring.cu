@@ -35,6 +35,7 @@
 #include <cstdint>
 
 #include "block_reduce.cuh"
+#include "bulk_copy.cuh"
 #include "cuda_check.h"
 #include "grid_override.h"
 #include "last_block_done.cuh"
@@ -65,37 +66,11 @@ constexpr summation_order TMA_RING_ORDER = {
     ORDER_THREAD_CHAINS, THREADS,
     VECTOR_LOADS_DEPTH + CHUNK_VECTORS / THREADS + 1 + BLOCK_REDUCE_DEPTH};
 
-#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
-#define TMA_RING_DEVICE_CODE 1
-#endif
-
-#ifdef TMA_RING_DEVICE_CODE
-__device__ __forceinline__ unsigned shared_address(const void *p)
-{
-    return (unsigned)__cvta_generic_to_shared(p);
-}
-
+#ifdef BULK_COPY_DEVICE_CODE
 /* Thread 0: expect CHUNK_BYTES on `landed`, and start the copy that delivers them. */
 __device__ __forceinline__ void fetch_chunk(uint4 *buffer, const uint4 *src, uint64_t *landed)
 {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
-                 :: "r"(shared_address(landed)), "r"(CHUNK_BYTES) : "memory");
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
-                 :: "r"(shared_address(buffer)), "l"(src), "r"(CHUNK_BYTES),
-                    "r"(shared_address(landed))
-                 : "memory");
-}
-
-/* Every thread: wait until the phase `parity` of `landed` has completed, i.e.
- * the copy's bytes are in shared memory and visible to this thread. */
-__device__ __forceinline__ void wait_for_copy(uint64_t *landed, unsigned parity)
-{
-    asm volatile("{\n"
-                 " .reg .pred done;\n"
-                 "WAIT_%=:\n"
-                 " mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-                 " @!done bra WAIT_%=;\n"
-                 "}" :: "r"(shared_address(landed)), "r"(parity) : "memory");
+    fetch_bytes(buffer, src, CHUNK_BYTES, landed);
 }
 #endif
 
@@ -104,7 +79,7 @@ __global__ __launch_bounds__(THREADS, 1) void tma_ring_kernel(const T *__restric
                                                               acc_t<T> *__restrict__ out,
                                                               void *workspace, int stages)
 {
-#ifdef TMA_RING_DEVICE_CODE
+#ifdef BULK_COPY_DEVICE_CODE
     using A = acc_t<T>;
     const Op op;
     extern __shared__ __align__(128) uint4 ring[]; /* stages x CHUNK_VECTORS */
@@ -121,12 +96,7 @@ __global__ __launch_bounds__(THREADS, 1) void tma_ring_kernel(const T *__restric
         chunk_count > blockIdx.x ? (chunk_count - 1 - blockIdx.x) / gridDim.x + 1 : 0;
 
     if (threadIdx.x == 0) {
-        for (int s = 0; s < stages; ++s)
-            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(shared_address(&landed[s]))
-                         : "memory");
-        /* The barriers' initialisation is visible to the copy engine before
-         * the first copy signals one. */
-        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+        init_landing(landed, stages);
         for (int s = 0; s < stages && (size_t)s < my_chunks; ++s)
             fetch_chunk(ring + s * CHUNK_VECTORS, chunks + (blockIdx.x + s * (size_t)gridDim.x) * CHUNK_VECTORS,
                         &landed[s]);
