@@ -4,7 +4,7 @@
 # after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
 # restores the files it changed.
 #
-#   vary_constants.sh segments|lane_runs|columns|column_edges|column_narrow|column_types|argmax_rows VARIANT...
+#   vary_constants.sh segments|lane_runs|columns|column_edges|column_narrow|column_types|argmax_rows|staged_columns VARIANT...
 #     segments   merge_path_segments over uniform:1, 8, 100, 10000,
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
 #     lane_runs  lane_run_segments (after its quick shape tests) over the
@@ -21,6 +21,9 @@
 #     argmax_rows  float argmax rows of 32 to 65536 columns: warp_per_row,
 #                block_per_row, adaptive_rows and CUB's segmented ArgMax
 #                (after the quick shape tests of the two steps)
+#     staged_columns  staged_columns (after its quick shape tests) down 1, 3,
+#                32, 33, 128 and 256 float columns and the float argmax down
+#                3, beside the whole array
 #     VARIANT    FILE:NAME=VALUE[,FILE:NAME=VALUE...]: the line
 #                "constexpr <type> NAME = ...;" of FILE gets VALUE;
 #                patch:PATH applies a patch (git apply) first; "as-is" times
@@ -124,6 +127,7 @@ P=kernels/columns/32_split_columns.cu
 L=kernels/blocks/row_lanes.cuh
 R=kernels/blocks/row_parts.cuh
 N=kernels/rows/37_lane_run_segments.cu
+G=kernels/columns/38_staged_columns.cu
 bench=build-gpu/bench/bench_compare
 log=${OUT:?set OUT}/vary_constants.log
 mode=$1; shift
@@ -197,7 +201,16 @@ time_variant() {
                 -m warp_per_row,block_per_row,adaptive_rows,cub_segmented 2>&1 |
                 grep -E "^(warp_per_row|block_per_row|adaptive_rows|cub_segmented) "
         done ;;
-    *) echo "mode: segments, lane_runs, columns, column_edges, column_narrow, column_types or argmax_rows, not '$mode'" >&2; exit 2 ;;
+    staged_columns)
+        build-gpu/tests/test_shapes_gpu --method staged_columns --quick 2>&1 | tail -1
+        "$bench" -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
+        for shape in "sum 1" "sum 3" "sum 32" "sum 33" "sum 128" "sum 256" "argmax 3"; do
+            set -- $shape
+            echo "-- float $1, cols $2"
+            "$bench" --op "$1" --cols "$2" -n $(((1 << 24) / $2 * $2)) --axis 0 -S 100 \
+                -m staged_columns 2>&1 | grep -E "^staged_columns "
+        done ;;
+    *) echo "mode: segments, lane_runs, columns, column_edges, column_narrow, column_types, argmax_rows or staged_columns, not '$mode'" >&2; exit 2 ;;
     esac
 }
 
