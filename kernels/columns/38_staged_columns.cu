@@ -95,22 +95,34 @@ __device__ __forceinline__ void fetch_chunk(const T *__restrict__ in, const stag
 }
 #endif
 
-/* Thread t's elements of a landed chunk into acc, in row order; the few
- * past the copy's last vector (the array's end) from global memory. */
+/* Shared-memory reads a thread issues together before their adds. */
+constexpr int BATCH = 8;
+
+/* Thread t's elements of a landed chunk into acc, in row order: whole
+ * batches of BATCH reads from shared memory in flight together, then the
+ * rest one at a time, the few past the copy's last vector (the array's end)
+ * from global memory. `lane_row`: t / cols, the row of t's first element. */
 template <class T, class Op, class R>
 __device__ __forceinline__ void add_chunk(const T *__restrict__ in, const staged_plan &p,
-                                          size_t chunk, const T *stage, R &acc)
+                                          size_t chunk, const T *stage, unsigned lane_row,
+                                          R &acc)
 {
-    const unsigned t = threadIdx.x;
-    if (t >= p.used)
-        return;
-    const size_t first = chunk * p.chunk;
     const unsigned length = (unsigned)chunk_length(p, chunk);
     const unsigned copied = (unsigned)copied_length<T>(length);
-    const size_t rows_step = p.used / p.cols;
-    size_t row = first / p.cols + t / p.cols;
-    for (unsigned e = t; e < length; e += p.used, row += rows_step) {
-        const T x = e < copied ? stage[e] : in[first + e];
+    const unsigned rows_step = p.used / (unsigned)p.cols;
+    size_t row = chunk * (p.chunk / p.cols) + lane_row;
+    unsigned e = threadIdx.x;
+    for (; e + (BATCH - 1) * p.used < copied; e += BATCH * p.used) {
+        T x[BATCH];
+#pragma unroll
+        for (int k = 0; k < BATCH; ++k)
+            x[k] = stage[e + k * p.used];
+#pragma unroll
+        for (int k = 0; k < BATCH; ++k, row += rows_step)
+            acc = combine_later<Op>(acc, lift<Op>(x[k], row));
+    }
+    for (; e < length; e += p.used, row += rows_step) {
+        const T x = e < copied ? stage[e] : in[chunk * p.chunk + e];
         acc = combine_later<Op>(acc, lift<Op>(x, row));
     }
 }
@@ -184,13 +196,16 @@ __global__ __launch_bounds__(THREADS, 1) void staged_columns_kernel(const T *__r
     __syncthreads(); /* nobody waits on a barrier before it is initialised */
 
     R acc = identity<Op, R>();
+    const bool adds = threadIdx.x < p.used;
+    const unsigned lane_row = threadIdx.x / (unsigned)p.cols;
     int stage = 0;
     unsigned parity = 0; /* flips each time the ring wraps: the phase to wait for */
     for (size_t j = 0; j < my_chunks; ++j) {
         const size_t chunk = blockIdx.x + j * gridDim.x;
         wait_for_copy(&landed[stage], parity);
         uint4 *buffer = ring + stage * CHUNK_VECTORS;
-        add_chunk<T, Op>(in, p, chunk, (const T *)buffer, acc);
+        if (adds)
+            add_chunk<T, Op>(in, p, chunk, (const T *)buffer, lane_row, acc);
         /* Every thread has read the buffer before the copy engine refills it. */
         __syncthreads();
         if (threadIdx.x == 0 && j + STAGES < my_chunks)
@@ -201,7 +216,7 @@ __global__ __launch_bounds__(THREADS, 1) void staged_columns_kernel(const T *__r
         }
     }
 
-    if (threadIdx.x < p.used)
+    if (adds)
         totals[threadIdx.x] = acc;
     __syncthreads();
     fold_slices<Op>(totals, p.used / (unsigned)p.cols, (unsigned)p.cols);
