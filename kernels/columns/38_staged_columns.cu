@@ -46,7 +46,7 @@ extern "C" const struct method method_split_columns;
 
 namespace {
 
-constexpr int THREADS = 1024;
+constexpr int THREADS = 512;
 /* Bytes of a ring buffer; a chunk is at most this, a whole number of rows
  * and of 16-byte vectors. */
 constexpr unsigned CHUNK_BYTES = 32 * 1024;
