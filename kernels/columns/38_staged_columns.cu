@@ -55,7 +55,7 @@ constexpr unsigned CHUNK_VECTORS = CHUNK_BYTES / 16;
  * block's totals. */
 constexpr int STAGES = 6;
 /* The widest matrix it takes: at least one thread a column. */
-constexpr size_t MAX_COLS = 256;
+constexpr size_t MAX_COLS = 128;
 /* A matrix of at most this many rows goes to split_columns (a thread a
  * vector of columns down every row there). */
 constexpr size_t FEW_ROWS = 64;
@@ -343,7 +343,7 @@ template <class T, class Op> struct staged_columns_launch {
 } // namespace
 
 DEFINE_METHOD(staged_columns, .family = FAMILY_COLUMNS, .source = "this suite: columns, step 38",
-              .idea = "a narrow matrix read as a flat array: chunks of whole rows in a ring of bulk copies (TMA) to shared memory, columns added there; split_columns past 256 columns",
+              .idea = "a narrow matrix read as a flat array: chunks of whole rows in a ring of bulk copies (TMA) to shared memory, columns added there; split_columns past 128 columns",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<staged_columns_launch, ALL_OPS>,
               .workspace = workspace_any_pair<staged_columns_launch, ALL_OPS>,
