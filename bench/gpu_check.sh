@@ -82,7 +82,7 @@
 #                  whole-array sum in the same run; then steps 30-31 alone
 #                  over the same widths at 5 samples -> cols_sweep_first_steps.csv
 #     columns_matrix  every (type, operator) down 32 and 4096 columns:
-#                  split_columns, cuBLAS's gemv and PyTorch -> columns_matrix.txt
+#                  steps 38 and 32, cuBLAS's gemv and PyTorch -> columns_matrix.txt
 #     argmax       argmax of 64 MiB of floats, every method that takes it, beside
 #                  the float sum of the same buffer size (one_pass_ilp, cub);
 #                  then the argmax size sweep 2^10 .. 2^28 of the one-pass steps
@@ -296,7 +296,7 @@ for s in "$@"; do
             --csv "$out/cols_sweep_first_steps.csv" ;;
     columns_matrix)
         for cols in 32 4096; do
-            step "columns_matrix_$cols" bash -c "set -o pipefail; $bench --cols $cols --axis 0 --type all --op all -S 30 -m split_columns,cublas_columns,torch | tee -a $out/columns_matrix.txt"
+            step "columns_matrix_$cols" bash -c "set -o pipefail; $bench --cols $cols --axis 0 --type all --op all -S 30 -m staged_columns,split_columns,cublas_columns,torch | tee -a $out/columns_matrix.txt"
         done ;;
     argmax)
         arg_methods=$("$bench" --list | awk '$2 != "cpu" && $3 ~ /whole/ {print $1}' | paste -sd, -)

@@ -118,6 +118,12 @@
 # Session 26's: lane_runs as-is patch:bench/results/experiments/lane_run_wide_first_search.patch
 #   patch:lane_run_wide_first_search.patch,N:SEARCH_PROBES=8 ->
 #   h100_lane_run_wide_first_search_91db4df.log (wider rounds slower: not kept).
+# Session 27's: staged_columns as-is G:THREADS=256
+#   patch:bench/results/experiments/staged_columns_chunks_on_lines.patch,G:THREADS=256
+#   G:THREADS=512 G:THREADS=256,G:STAGES=7 -> h100_staged_columns_threads_stages_lines_e4cba13.log
+#   (fewer threads slower: the adds set the pace; the reads then batched, 88d3f6f);
+#   staged_columns as-is G:THREADS=512 -> h100_staged_columns_batched_threads_88d3f6f.log
+#   (512 kept: 0b263b6).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
