@@ -18,9 +18,11 @@
  * at every stretch of rows it reads, so a width whose runs of whole rows and
  * whole vectors do not fill a warp's 128 floats leaves lanes idle (3 floats:
  * 24 of 32) or reads four neighbouring vectors a lane (33 floats); here the
- * reads do not see the width, and only the adds, which the SM has time for,
- * do. Copies of 16 bytes a thread (cp.async) into the same ring read far
- * slower than these bulk copies (bench/NOTES.md, session 27).
+ * reads do not see the width, and only the adds do. Those set the ring's
+ * pace while each waited for its own shared-memory read: a thread now reads
+ * BATCH elements, then adds them in row order. Copies of 16 bytes a thread
+ * (cp.async) into the same ring read far slower than these bulk copies
+ * (bench/NOTES.md, session 27).
  *
  * What it costs: the bytes, plus a barrier a chunk; the ring's first fill
  * (SMs x STAGES x CHUNK_BYTES) before the first add; a tree of barriers at
@@ -46,6 +48,8 @@ extern "C" const struct method method_split_columns;
 
 namespace {
 
+/* Threads a block: with the reads batched, 512 measured faster than 1024
+ * and 256 (bench/NOTES.md, session 27). */
 constexpr int THREADS = 512;
 /* Bytes of a ring buffer; a chunk is at most this, a whole number of rows
  * and of 16-byte vectors. */
@@ -54,8 +58,11 @@ constexpr unsigned CHUNK_VECTORS = CHUNK_BYTES / 16;
 /* Buffers in the ring: as many as an H100's or H200's SM holds beside the
  * block's totals. */
 constexpr int STAGES = 6;
-/* The widest matrix it takes: at least one thread a column. */
+/* The widest matrix it takes: at 256 columns the last block's reads of
+ * every block's totals made it slower than split_columns (bench/NOTES.md,
+ * session 27). At most THREADS: a thread a column at least. */
 constexpr size_t MAX_COLS = 128;
+static_assert(MAX_COLS <= THREADS, "every column has a thread");
 /* A matrix of at most this many rows goes to split_columns (a thread a
  * vector of columns down every row there). */
 constexpr size_t FEW_ROWS = 64;
@@ -172,6 +179,38 @@ __device__ void add_blocks(const staged_plan &p, const R *partials, R *totals, R
         out[t] = totals[t];
 }
 
+/* Every thread of every block, with its accumulator (`adds`: its column's
+ * elements): the block's total of each column into the workspace, and the
+ * last block done adds every block's into out. */
+template <class Op, class R>
+__device__ void columns_of_all_blocks(const staged_plan &p, R acc, bool adds, R *out,
+                                      void *workspace)
+{
+    __shared__ R totals[THREADS];
+    __shared__ bool is_last_block;
+    if (adds)
+        totals[threadIdx.x] = acc;
+    __syncthreads();
+    fold_slices<Op>(totals, p.used / (unsigned)p.cols, (unsigned)p.cols);
+
+    unsigned *blocks_done = (unsigned *)workspace;
+    R *partials = (R *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
+    if (threadIdx.x < p.cols)
+        partials[(size_t)blockIdx.x * p.cols + threadIdx.x] = totals[threadIdx.x];
+    __threadfence(); /* this block's totals before its ticket */
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*blocks_done);
+        is_last_block = done.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (!is_last_block)
+        return;
+    add_blocks<Op>(p, partials, totals, out);
+    if (threadIdx.x == 0)
+        *blocks_done = 0; /* ready for the next call */
+}
+
 template <class T, class Op>
 __global__ __launch_bounds__(THREADS, 1) void staged_columns_kernel(const T *__restrict__ in,
                                                                     staged_plan p,
@@ -182,8 +221,6 @@ __global__ __launch_bounds__(THREADS, 1) void staged_columns_kernel(const T *__r
     using R = result_t<T, Op>;
     extern __shared__ __align__(128) uint4 ring[]; /* STAGES x CHUNK_VECTORS */
     __shared__ uint64_t landed[STAGES];
-    __shared__ R totals[THREADS];
-    __shared__ bool is_last_block;
     /* This block's chunks: blockIdx.x, blockIdx.x + gridDim.x, ... */
     const size_t my_chunks = p.chunks > blockIdx.x ? (p.chunks - 1 - blockIdx.x) / gridDim.x + 1 : 0;
 
@@ -216,27 +253,7 @@ __global__ __launch_bounds__(THREADS, 1) void staged_columns_kernel(const T *__r
         }
     }
 
-    if (adds)
-        totals[threadIdx.x] = acc;
-    __syncthreads();
-    fold_slices<Op>(totals, p.used / (unsigned)p.cols, (unsigned)p.cols);
-
-    unsigned *blocks_done = (unsigned *)workspace;
-    R *partials = (R *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
-    if (threadIdx.x < p.cols)
-        partials[(size_t)blockIdx.x * p.cols + threadIdx.x] = totals[threadIdx.x];
-    __threadfence(); /* this block's totals before its ticket */
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*blocks_done);
-        is_last_block = done.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1;
-    }
-    __syncthreads();
-    if (!is_last_block)
-        return;
-    add_blocks<Op>(p, partials, totals, out);
-    if (threadIdx.x == 0)
-        *blocks_done = 0; /* ready for the next call */
+    columns_of_all_blocks<Op>(p, acc, adds, out, workspace);
 #else
     __trap(); /* the launcher never starts it unless compiled for sm_90 */
 #endif
