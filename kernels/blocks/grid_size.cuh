@@ -45,6 +45,50 @@ static inline int resident_grid_size(const void *kernel, int block_threads, size
     return 0;
 }
 
+/* What a kernel that sizes its own shared memory (a ring of buffers) asks
+ * of the current device: its SMs, the shared memory a block may opt into,
+ * and the kernel's attributes (its static shared memory, the architecture
+ * its code was built for: ptxVersion, __CUDA_ARCH__ / 10). */
+struct kernel_room {
+    int sms;
+    size_t smem_optin;
+    cudaFuncAttributes attributes;
+};
+
+static inline int ask_kernel_room(const void *kernel, kernel_room *room)
+{
+    int device = 0, sms = 0, smem_optin = 0;
+    CUDA_TRY(cudaGetDevice(&device));
+    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    CUDA_TRY(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    *room = kernel_room{.sms = sms, .smem_optin = (size_t)smem_optin, .attributes = {}};
+    CUDA_TRY(cudaFuncGetAttributes(&room->attributes, kernel));
+    return 0;
+}
+
+/* `ask(&config)` once per device, its answer kept for the calls after: a
+ * launcher may be called inside the timed region, where only the first
+ * (warm-up) call on each device should ask the driver. Per device, because
+ * bench_compare --gpus drives several and a kernel's shared-memory attribute
+ * is set in each device's context. One cache per Key: the launcher, whose
+ * every (type, operator) has a kernel of its own. */
+template <class Key, class Config, class Ask> int once_per_device(Config *out, Ask ask)
+{
+    constexpr int DEVICES = 64;
+    static Config cached[DEVICES];
+    static bool known[DEVICES] = {};
+    int device = 0;
+    CUDA_TRY(cudaGetDevice(&device));
+    if (device < 0 || device >= DEVICES)
+        return (int)cudaErrorInvalidDevice;
+    if (!known[device]) {
+        PROPAGATE(ask(&cached[device]));
+        known[device] = true;
+    }
+    *out = cached[device];
+    return 0;
+}
+
 /* One resident wave of `kernel`, but no block without `items_per_block`
  * inputs to start on, and at least one block - unless a test forces another
  * grid (launch_grid). The same answer for the workspace query and the launch. */

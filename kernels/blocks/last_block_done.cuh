@@ -34,6 +34,25 @@ static inline size_t last_block_workspace_bytes(int blocks)
     return LAST_BLOCK_PARTIALS_OFFSET + (size_t)blocks * MAX_RESULT_BYTES;
 }
 
+/* Call from every thread of a block, after its writes that the last block
+ * will read: they are made visible GPU-wide, thread 0 draws a ticket from
+ * *counter (release: those writes before it; acquire: the last block's
+ * reads after it), and every thread learns whether the block drew the last
+ * of `count`. Also for many values a block (split_columns, staged_columns,
+ * the superaccumulator's limbs). */
+__device__ __forceinline__ bool draws_last_ticket(unsigned *counter, unsigned count)
+{
+    __shared__ bool last;
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(*counter);
+        last = ticket.fetch_add(1u, cuda::memory_order_acq_rel) == count - 1;
+    }
+    __syncthreads(); /* broadcasts `last`, and orders thread 0's acquire before every read */
+    return last;
+}
+
 /* The same for any group of blocks that reduce one result together (split_rows,
  * step 26: the parts of one row): call from every thread of the block that
  * computed part `part` of `parts`, its total in thread 0; the last part done

@@ -29,13 +29,14 @@
 #ifndef SUPERACCUMULATOR_CUH
 #define SUPERACCUMULATOR_CUH
 
-#include <cuda/atomic>
 #include <cuda/std/bit>
 #include <cuda/std/cstdint>
 #include <cuda/std/limits>
 #include <cuda/std/type_traits>
 
 #include <math.h>
+
+#include "last_block_done.cuh"
 
 enum superaccumulator_flag : unsigned {
     SUPERACC_POS_INF = 1u << 0,
@@ -265,7 +266,6 @@ __device__ __forceinline__ void superaccumulator_grid_total(const warp_superaccu
     static_assert(THREADS >= LIMBS && THREADS % 32 == 0, "one thread per limb");
     __shared__ unsigned long long block_limbs[LIMBS];
     __shared__ unsigned block_flags;
-    __shared__ bool is_last_block;
     const int lane = (int)(threadIdx.x % 32);
 
     if (threadIdx.x < LIMBS)
@@ -295,14 +295,7 @@ __device__ __forceinline__ void superaccumulator_grid_total(const warp_superaccu
         atomicOr(flags, block_flags);
     /* Each thread's additions are visible GPU-wide before thread 0's ticket
      * (its release then covers them, as in cuda-samples' threadFenceReduction). */
-    __threadfence();
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*blocks_done);
-        is_last_block = done.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1;
-    }
-    __syncthreads();
-    if (!is_last_block)
+    if (!draws_last_ticket(blocks_done, gridDim.x))
         return;
     /* Take the totals and leave zeros for the next call. */
     if (threadIdx.x < LIMBS)

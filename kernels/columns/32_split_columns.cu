@@ -46,12 +46,11 @@
  * grid.
  *   bench_compare --cols 128 --axis 0 -m split_columns
  */
-#include <cuda/atomic>
-
 #include "block_reduce.cuh"
 #include "cuda_check.h"
 #include "few_rows_columns.cuh"
 #include "grid_size.cuh"
+#include "last_block_done.cuh"
 #include "method.cuh"
 #include "vector_loads.cuh"
 
@@ -286,7 +285,6 @@ __device__ __forceinline__ void join_shared_columns(const column_plan &p, R (&ac
  * last part's combine reuses it as scratch. */
 template <class R, int WARPS, int VEC> struct split_columns_storage {
     R totals[WARPS][32 * VEC];
-    bool is_last_part;
 };
 
 /* The block's per-column totals of its tiles, into the first warp's row of
@@ -454,14 +452,7 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
                 partials[(t * p.parts + part) * SPAN + c] = total;
         }
         if (p.parts > 1) {
-            __threadfence(); /* this block's partials before its ticket */
-            __syncthreads();
-            if (threadIdx.x == 0) {
-                cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(parts_done[group]);
-                s.is_last_part = done.fetch_add(1u, cuda::memory_order_acq_rel) == p.parts - 1;
-            }
-            __syncthreads();
-            if (s.is_last_part) {
+            if (draws_last_ticket(&parts_done[group], p.parts)) {
                 add_parts<Op>(s, p, group, tiles_per_block, partials, out);
                 if (threadIdx.x == 0)
                     parts_done[group] = 0; /* ready for the next call */

@@ -34,8 +34,6 @@
  * follows the GPU's SMs.
  *   bench_compare --cols 3 --rows 5592405 --axis 0 -m staged_columns,split_columns
  */
-#include <cuda/atomic>
-
 #include "bulk_copy.cuh"
 #include "cuda_check.h"
 #include "grid_size.cuh"
@@ -187,7 +185,6 @@ __device__ void columns_of_all_blocks(const staged_plan &p, R acc, bool adds, R 
                                       void *workspace)
 {
     __shared__ R totals[THREADS];
-    __shared__ bool is_last_block;
     if (adds)
         totals[threadIdx.x] = acc;
     __syncthreads();
@@ -197,14 +194,7 @@ __device__ void columns_of_all_blocks(const staged_plan &p, R acc, bool adds, R 
     R *partials = (R *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
     if (threadIdx.x < p.cols)
         partials[(size_t)blockIdx.x * p.cols + threadIdx.x] = totals[threadIdx.x];
-    __threadfence(); /* this block's totals before its ticket */
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        cuda::atomic_ref<unsigned, cuda::thread_scope_device> done(*blocks_done);
-        is_last_block = done.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1;
-    }
-    __syncthreads();
-    if (!is_last_block)
+    if (!draws_last_ticket(blocks_done, gridDim.x))
         return;
     add_blocks<Op>(p, partials, totals, out);
     if (threadIdx.x == 0)
@@ -270,40 +260,27 @@ template <class T, class Op> struct staged_columns_launch {
     static constexpr reduce_spec spec = {type_code<T>, Op::code};
     static constexpr size_t RING_BYTES = (size_t)STAGES * CHUNK_BYTES;
 
-    /* Cached per device, as the launcher may be called inside the timed
-     * region; per device because the shared-memory attribute is set in each
-     * device's context (bench_compare --gpus launches on several). */
+    /* Asked once per (type, operator) and device (once_per_device,
+     * grid_size.cuh). */
     static int config(ring_config *out)
     {
-        constexpr int DEVICES = 64;
-        static ring_config cached[DEVICES];
-        static bool known[DEVICES] = {};
-        int device = 0, sms = 0, smem_optin = 0, per_sm = 0;
-        CUDA_TRY(cudaGetDevice(&device));
-        if (device < 0 || device >= DEVICES)
-            return (int)cudaErrorInvalidDevice;
-        if (!known[device]) {
+        return once_per_device<staged_columns_launch>(out, [](ring_config *c) {
             const auto kernel = staged_columns_kernel<T, Op>;
-            cudaFuncAttributes attributes = {};
-            CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-            CUDA_TRY(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
-                                            device));
-            CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel));
-            ring_config c = {};
-            c.usable = attributes.ptxVersion >= 90 &&
-                       attributes.sharedSizeBytes + RING_BYTES <= (size_t)smem_optin;
-            if (c.usable) {
+            kernel_room room;
+            int per_sm = 0;
+            PROPAGATE(ask_kernel_room((const void *)kernel, &room));
+            *c = {};
+            c->usable = room.attributes.ptxVersion >= 90 &&
+                        room.attributes.sharedSizeBytes + RING_BYTES <= room.smem_optin;
+            if (c->usable) {
                 CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                               (int)RING_BYTES));
                 CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS,
                                                                        RING_BYTES));
-                c.grid = sms * (per_sm > 0 ? per_sm : 1);
+                c->grid = room.sms * (per_sm > 0 ? per_sm : 1);
             }
-            cached[device] = c;
-            known[device] = true;
-        }
-        *out = cached[device];
-        return 0;
+            return 0;
+        });
     }
 
     /* Whether this step's kernel takes the shape (the pointer aside). */

@@ -38,6 +38,7 @@
 #include "bulk_copy.cuh"
 #include "cuda_check.h"
 #include "grid_override.h"
+#include "grid_size.cuh"
 #include "last_block_done.cuh"
 #include "method.cuh"
 #include "vector_loads.cuh"
@@ -144,48 +145,32 @@ struct ring_config {
 };
 
 template <class T, class Op> struct tma_ring_launch {
-    /* Derived from the device once per (type, operator) and device, then
-     * cached: the launcher may be called inside the timed region, and only
-     * the first (warm-up) call on each device asks the driver. Per device
-     * because the shared-memory attribute is set in each device's context
-     * (bench_compare --gpus launches the kernel on several). */
+    /* Derived from the device once per (type, operator) and device
+     * (once_per_device, grid_size.cuh). */
     static int config(ring_config *out)
     {
-        constexpr int DEVICES = 64;
-        static ring_config cached[DEVICES];
-        static bool known[DEVICES] = {};
-        int device = 0, sms = 0, smem_optin = 0, per_sm = 0;
-        CUDA_TRY(cudaGetDevice(&device));
-        if (device < 0 || device >= DEVICES)
-            return (int)cudaErrorInvalidDevice;
-        if (known[device]) {
-            *out = cached[device];
+        return once_per_device<tma_ring_launch>(out, [](ring_config *c) {
+            const auto kernel = tma_ring_kernel<T, Op>;
+            kernel_room room;
+            int per_sm = 0;
+            PROPAGATE(ask_kernel_room((const void *)kernel, &room));
+            *c = {};
+            const size_t free_bytes = room.smem_optin - room.attributes.sharedSizeBytes;
+            c->stages = (int)(free_bytes / CHUNK_BYTES < MAX_STAGES ? free_bytes / CHUNK_BYTES
+                                                                     : MAX_STAGES);
+            /* older PTX JIT-compiled for this GPU holds the trap */
+            c->usable = room.attributes.ptxVersion >= 90 && c->stages >= 2;
+            if (c->usable) {
+                const size_t ring_bytes = (size_t)c->stages * CHUNK_BYTES;
+                CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                              (int)ring_bytes));
+                CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS,
+                                                                       ring_bytes));
+                c->grid = room.sms * (per_sm > 0 ? per_sm : 1);
+                c->min_n = MIN_RING_FILLS * (size_t)c->grid * ring_bytes / sizeof(T);
+            }
             return 0;
-        }
-        const auto kernel = tma_ring_kernel<T, Op>;
-        cudaFuncAttributes attributes = {};
-        CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-        CUDA_TRY(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-        CUDA_TRY(cudaFuncGetAttributes(&attributes, kernel));
-        ring_config c = {};
-        const size_t room = (size_t)smem_optin - attributes.sharedSizeBytes;
-        c.stages = (int)(room / CHUNK_BYTES < MAX_STAGES ? room / CHUNK_BYTES : MAX_STAGES);
-        /* ptxVersion is the architecture the device code was compiled for
-         * (__CUDA_ARCH__ / 10): older PTX JIT-compiled for this GPU holds the trap. */
-        c.usable = attributes.ptxVersion >= 90 && c.stages >= 2;
-        if (c.usable) {
-            const size_t ring_bytes = (size_t)c.stages * CHUNK_BYTES;
-            CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          (int)ring_bytes));
-            CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS,
-                                                                   ring_bytes));
-            c.grid = sms * (per_sm > 0 ? per_sm : 1);
-            c.min_n = MIN_RING_FILLS * (size_t)c.grid * ring_bytes / sizeof(T);
-        }
-        cached[device] = c;
-        known[device] = true;
-        *out = c;
-        return 0;
+        });
     }
 
     static bool ring_runs(const ring_config &c, size_t n) { return c.usable && n >= c.min_n; }
