@@ -182,9 +182,9 @@ enum case_set { CASES_DEFAULT, CASES_QUICK, CASES_LARGE };
  * single block walking 2^18 rows of one element, a barrier each
  * (block_per_row), would add about a second a pair to the default set. */
 static const int FORCED_GRIDS[] = {7, 300};
-/* Grids forced on the other column steps, whose rows must stay right: one
- * block takes every chunk or part of a matrix, 300 more blocks than the
- * default set's matrices have chunks. */
+/* Grids forced on the other column steps, whose results must stay right:
+ * 1 (one block takes every chunk or part of a matrix), 7, and 300 (more
+ * blocks than the default set's matrices have chunks). */
 static const int COLUMN_FORCED_GRIDS[] = {1, 7, 300};
 
 /* One more call of m under each forced grid; false when a row's bits differ
@@ -243,7 +243,7 @@ static bool call_is_right(const struct method *m, struct reduce_spec spec,
 /* The column steps cut their work by the grid (a tile's parts, the chunks
  * each block takes), and the default set's matrices are too small for a
  * resident wave to give a block more than a few: under the forced grids
- * each block takes many, and every row must still be right. */
+ * each block takes many, and every column must still be right. */
 static bool right_on_forced_grids(const struct method *m, struct reduce_spec spec,
                                   const struct shape_case *c, enum distribution dist,
                                   struct prepared_case *p)
