@@ -73,7 +73,7 @@ struct staged_plan {
     unsigned used; /* threads that add: THREADS / cols x cols */
 };
 
-__host__ __device__ __forceinline__ size_t chunk_length(const staged_plan &p, size_t chunk)
+__device__ __forceinline__ size_t chunk_length(const staged_plan &p, size_t chunk)
 {
     const size_t first = chunk * p.chunk;
     return p.n - first < p.chunk ? p.n - first : p.chunk;
@@ -81,7 +81,7 @@ __host__ __device__ __forceinline__ size_t chunk_length(const staged_plan &p, si
 
 /* Elements of a chunk the bulk copy brings: its whole 16-byte vectors (all
  * of them but in the array's last chunk). */
-template <class T> __host__ __device__ __forceinline__ size_t copied_length(size_t length)
+template <class T> __device__ __forceinline__ size_t copied_length(size_t length)
 {
     return length / VECTOR_WIDTH<T> * VECTOR_WIDTH<T>;
 }
