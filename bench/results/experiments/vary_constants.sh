@@ -4,7 +4,7 @@
 # after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
 # restores the files it changed.
 #
-#   vary_constants.sh segments|lane_runs|columns|column_edges|column_narrow|column_types|argmax_rows|staged_columns VARIANT...
+#   vary_constants.sh segments|lane_runs|columns|column_edges|column_narrow|column_types|argmax_rows|argmax_narrow|staged_columns VARIANT...
 #     segments   merge_path_segments over uniform:1, 8, 100, 10000,
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
 #     lane_runs  lane_run_segments (after its quick shape tests) over the
@@ -21,6 +21,11 @@
 #     argmax_rows  float argmax rows of 32 to 65536 columns: warp_per_row,
 #                block_per_row, adaptive_rows and CUB's segmented ArgMax
 #                (after the quick shape tests of the two steps)
+#     argmax_narrow  float argmax rows of 1 to 256 columns: adaptive_rows,
+#                packed_rows, tiled_rows, group_per_row and warp_per_row
+#                (after the quick shape tests of the steps that write many
+#                results), beside the whole array's argmax; then adaptive_rows
+#                on half rows of 32, double rows of 1 and segments uniform:8
 #     staged_columns  staged_columns (after its quick shape tests) down 1, 3,
 #                32, 33, 128 and 256 float columns and the float argmax down
 #                3, beside the whole array
@@ -207,6 +212,22 @@ time_variant() {
                 -m warp_per_row,block_per_row,adaptive_rows,cub_segmented 2>&1 |
                 grep -E "^(warp_per_row|block_per_row|adaptive_rows|cub_segmented) "
         done ;;
+    argmax_narrow)
+        for method in packed_rows tiled_rows group_per_row lane_run_segments; do
+            build-gpu/tests/test_shapes_gpu --method "$method" --quick 2>&1 | tail -1
+        done
+        "$bench" --op argmax -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
+        for cols in 1 2 3 4 8 16 32 33 64 128 256; do
+            echo "-- float argmax, cols $cols"
+            "$bench" --op argmax --cols "$cols" -n $(((1 << 24) / cols * cols)) -S 100 \
+                -m adaptive_rows,packed_rows,tiled_rows,group_per_row,warp_per_row 2>&1 |
+                grep -E "^(adaptive_rows|packed_rows|tiled_rows|group_per_row|warp_per_row) "
+        done
+        for shape in "--type half --cols 32" "--type double --cols 1" "--segments uniform:8"; do
+            echo "-- argmax $shape"
+            # shellcheck disable=SC2086 # the shape's options, split
+            "$bench" --op argmax $shape -S 100 -m adaptive_rows 2>&1 | grep -E "^adaptive_rows "
+        done ;;
     staged_columns)
         build-gpu/tests/test_shapes_gpu --method staged_columns --quick 2>&1 | tail -1
         "$bench" -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
@@ -216,7 +237,7 @@ time_variant() {
             "$bench" --op "$1" --cols "$2" -n $(((1 << 24) / $2 * $2)) --axis 0 -S 100 \
                 -m staged_columns 2>&1 | grep -E "^staged_columns "
         done ;;
-    *) echo "mode: segments, lane_runs, columns, column_edges, column_narrow, column_types, argmax_rows or staged_columns, not '$mode'" >&2; exit 2 ;;
+    *) echo "mode: segments, lane_runs, columns, column_edges, column_narrow, column_types, argmax_rows, argmax_narrow or staged_columns, not '$mode'" >&2; exit 2 ;;
     esac
 }
 
