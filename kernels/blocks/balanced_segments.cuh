@@ -211,7 +211,7 @@ walk_run(const T *__restrict__ in, const uint4 (&v)[TILE_LOADS], const segment_t
             head_total = acc;
             head_open = false;
         } else {
-            out[segment] = acc;
+            store_result(&out[segment], acc);
         }
         ++segment;
         next_end = offset_at(segment + 1);
@@ -284,7 +284,7 @@ __device__ __forceinline__ void finish_head_segment(balanced_segments_storage<A>
         if (t > 0 && s.scan.carry_key[t - 1] == walk.head_seg)
             total = Op{}(s.scan.carry_value[t - 1], walk.head_total);
         if (offset_at(walk.head_seg) >= tile_begin) {
-            out[walk.head_seg] = total;
+            store_result(&out[walk.head_seg], total);
         } else { /* began in an earlier tile: this tile's part of it */
             s.head_segment = walk.head_seg;
             s.head_value = total;

@@ -25,6 +25,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <cuda/std/bit>
 #include <cuda/std/cstdint>
 #include <cuda/std/limits>
 #include <cuda/std/type_traits>
@@ -51,7 +52,7 @@ template <class T> struct widen_op {
 
 /* Arg-max's and arg-min's accumulator, laid out as element_type.h's arg
  * result: the value at byte 0, the index at byte 8, 16 bytes for any value
- * type (a 4-byte value leaves 4 bytes unwritten; the harness ignores them).
+ * type (after a 4-byte value, 4 bytes of padding: store_result writes them).
  * Inside a span of fewer than 2^31 elements a kernel may carry the index as
  * an int counted from the span's start (arg_pair<V, int>, 8 bytes for a
  * float: one register less per pair, one shuffle less per exchange, 32-bit
@@ -170,6 +171,29 @@ template <class Op> inline constexpr bool is_arg_op_v =
 
 template <class T> inline constexpr bool is_arg_pair_v = false;
 template <class V, class I> inline constexpr bool is_arg_pair_v<arg_pair<V, I>> = true;
+
+/* *dst = v, every byte of it: an arg_pair of a 4-byte value also gets its
+ * padding written (as 0). Copied member by member, the padding stays
+ * unwritten and no 32-byte sector of a run of such results is ever whole, so
+ * the L2 fills each from DRAM before writing it back: a read of every result
+ * besides its write. Narrow argmax rows and short segments spent over a third
+ * of their time on that; double results, which have no padding, did not
+ * change (bench/results/experiments/h100_arg_results_written_whole_54a6f78.log).
+ * Every kernel that writes many results writes them through here. */
+template <class A> inline constexpr bool has_padding_v = false;
+template <class V, class I> inline constexpr bool has_padding_v<arg_pair<V, I>> =
+    sizeof(V) + sizeof(I) < sizeof(arg_pair<V, I>);
+
+template <class A> __device__ __forceinline__ void store_result(A *dst, const A &v)
+{
+    if constexpr (has_padding_v<A>) {
+        static_assert(sizeof(A::value) == 4 && sizeof(A::index) == 8, "a 4-byte value, 4 of padding");
+        reinterpret_cast<uint2 *>(dst)[0] = make_uint2(cuda::std::bit_cast<unsigned>(v.value), 0u);
+        reinterpret_cast<long long *>(dst)[1] = v.index;
+    } else {
+        *dst = v;
+    }
+}
 
 /* An arg_pair read as an element - a second launch over a first launch's
  * partials - is already a result: it keeps its own index. I: the index type

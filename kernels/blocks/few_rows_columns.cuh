@@ -56,7 +56,7 @@ __global__ __launch_bounds__(FEW_ROWS_BLOCK) void few_rows_columns_kernel(
         }
 #pragma unroll
         for (int j = 0; j < VEC; ++j)
-            out[col + j] = acc[j];
+            store_result(&out[col + j], acc[j]);
     }
 }
 

@@ -18,7 +18,7 @@ template <class Op, class X> __global__ void identity_fill_kernel(X *out, size_t
     const X value = static_cast<X>(identity<Op, acc_t<X>>());
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < count;
          i += (size_t)gridDim.x * blockDim.x)
-        out[i] = value;
+        store_result(&out[i], value);
 }
 
 /* count copies of the identity as elements of type X: an accumulator (an

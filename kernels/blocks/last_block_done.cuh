@@ -64,7 +64,7 @@ __device__ __forceinline__ void last_part_writes_total(A part_total, A *out, uns
 {
     if (parts == 1) { /* nothing to combine: no counter, no trip to L2 */
         if (threadIdx.x == 0)
-            *out = part_total;
+            store_result(out, part_total);
         return;
     }
     __shared__ bool is_last_part;
@@ -91,7 +91,7 @@ __device__ __forceinline__ void last_part_writes_total(A part_total, A *out, uns
         total = Op{}(total, load_at_l2(&partials[i]));
     total = block_reduce<THREADS, Op>(total);
     if (threadIdx.x == 0) {
-        *out = total;
+        store_result(out, total);
         *parts_done = 0; /* ready for the next call: nothing else touches it in this launch */
     }
 }

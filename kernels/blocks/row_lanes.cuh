@@ -108,7 +108,7 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
             v = group_reduce<LANES, Op>(v);
         }
         if (row < spans.count && lane_in_group == 0)
-            out[row] = v;
+            store_result(&out[row], v);
     }
 }
 

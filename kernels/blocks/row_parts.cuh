@@ -83,7 +83,7 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
                                                       ROW_PARTS_BLOCK);
             v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
             if (threadIdx.x == 0)
-                out[row] = v;
+                store_result(&out[row], v);
         }
         /* block_reduce's per-warp slots are written again by the next item:
          * warp 0 must have read them first. One part a row skips it after a

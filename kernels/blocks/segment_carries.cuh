@@ -208,7 +208,7 @@ __global__ void combine_tile_parts_kernel(tile_parts<A> parts, size_t tiles, siz
     for (size_t first = tile + 1, per_lane = 1; more; first += 32 * per_lane, per_lane = LOOKAHEAD)
         total = Op{}(total, fold_heads_round<A, Op>(parts, tiles, segment, first, (int)per_lane, count, &more));
     if (threadIdx.x % 32 == 0)
-        out[segment] = total;
+        store_result(&out[segment], total);
 }
 
 /* Whether combine_tile_parts_kernel as loaded on this device waits for the

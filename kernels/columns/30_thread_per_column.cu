@@ -36,7 +36,7 @@ __global__ __launch_bounds__(BLOCK) void thread_per_column_kernel(const T *in, s
         result_t<T, Op> acc = identity<Op, result_t<T, Op>>();
         for (size_t row = 0; row < rows; ++row)
             acc = Op{}(acc, lift<Op>(in[row * cols + col], row));
-        out[col] = acc;
+        store_result(&out[col], acc);
     }
 }
 

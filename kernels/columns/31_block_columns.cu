@@ -33,7 +33,7 @@ __global__ __launch_bounds__(TILE_THREADS) void block_columns_kernel(const T *in
         const size_t first_col = tile * TILE_COLUMNS;
         const result_t<T, Op> total = column_tile<T, Op>(in, cols, first_col, 0, rows);
         if (threadIdx.x < TILE_COLUMNS && first_col + threadIdx.x < cols)
-            out[first_col + threadIdx.x] = total;
+            store_result(&out[first_col + threadIdx.x], total);
     }
 }
 

@@ -348,7 +348,7 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
             R total = identity<Op, R>();
             for (unsigned q = 0; q < p.parts; ++q)
                 total = op(total, load_at_l2(&partials[(t * p.parts + q) * SPAN + k % p.tile_cols]));
-            out[col] = total;
+            store_result(&out[col], total);
         }
         return;
     }
@@ -387,7 +387,7 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
     }
     size_t col;
     if (slice == 0 && t < p.tiles && output_column(p, t, c, SPAN, &col))
-        out[col] = scratch[k];
+        store_result(&out[col], scratch[k]);
 }
 
 /* A lane's totals of its warp's share of part `part` of a tile: the warp is
@@ -447,7 +447,7 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
                 continue;
             const R total = s.totals[ti * p.warps_per_tile][c];
             if (p.parts == 1)
-                out[col] = total;
+                store_result(&out[col], total);
             else
                 partials[(t * p.parts + part) * SPAN + c] = total;
         }

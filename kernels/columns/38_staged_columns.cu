@@ -174,7 +174,7 @@ __device__ void add_blocks(const staged_plan &p, const R *partials, R *totals, R
     __syncthreads();
     fold_slices<Op>(totals, slices, cols);
     if (t < cols)
-        out[t] = totals[t];
+        store_result(&out[t], totals[t]);
 }
 
 /* Every thread of every block, with its accumulator (`adds`: its column's

@@ -210,7 +210,7 @@ __device__ __forceinline__ void reduce_group_rows(const tiled_rows_storage &s, u
         }
         acc = group_reduce<LANES, Op>(acc);
         if (is_group_row && lane == 0)
-            out[row] = acc;
+            store_result(&out[row], acc);
     }
 }
 
@@ -232,7 +232,7 @@ __device__ __forceinline__ void reduce_long_rows(const T *__restrict__ in, Spans
         A acc = reduce_vectors<FALLBACK_LOADS, Op>(in + begin, length, threadIdx.x, BLOCK);
         acc = block_reduce<BLOCK, Op>(acc);
         if (threadIdx.x == 0)
-            out[row] = acc;
+            store_result(&out[row], acc);
         __syncthreads(); /* block_reduce's slots are written again by the next row */
     }
 }

@@ -64,7 +64,11 @@ template <int W, class T> struct packing {
 template <size_t ROWS, class A> __device__ __forceinline__ void store_results(A *dst, const A (&r)[ROWS])
 {
     constexpr size_t BYTES = ROWS * sizeof(A);
-    if constexpr (BYTES % 16 == 0) {
+    if constexpr (is_arg_pair_v<A>) {
+#pragma unroll
+        for (size_t s = 0; s < ROWS; ++s)
+            store_result(&dst[s], r[s]);
+    } else if constexpr (BYTES % 16 == 0) {
         uint4 packed[BYTES / 16];
         memcpy(packed, r, BYTES);
 #pragma unroll
@@ -127,7 +131,7 @@ __global__ __launch_bounds__(BLOCK) void packed_rows_kernel(const T *__restrict_
             A acc = identity<Op, A>();
             for (int c = 0; c < W; ++c)
                 acc = op(acc, lift<Op>(in[row * W + c], c));
-            out[row] = acc;
+            store_result(&out[row], acc);
         }
 }
 

@@ -355,7 +355,7 @@ __device__ __forceinline__ void finish_tile(typename merge_tile<T, Op>::storage 
     const bool began_before = s.ends.first_begin < element;
     for (unsigned k = t; k < ends; k += BLOCK)
         if (k > 0 || !began_before)
-            out[segment + k] = s.slots[k].result;
+            store_result(&out[segment + k], s.slots[k].result);
     if (t == BLOCK - 1) {
         size_t head_segment = count, tail_segment = count;
         R head = identity<Op, R>(), tail = identity<Op, R>();

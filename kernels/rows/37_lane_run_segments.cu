@@ -166,7 +166,7 @@ template <class T, class Op> struct tile_writer {
             parts.head_segments[place.tile] = segment;
             parts.heads[place.tile] = result;
         } else {
-            out[segment] = result;
+            store_result(&out[segment], result);
         }
     }
 };
@@ -214,7 +214,7 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, uint32_t *slo
                 previous = before;
             const bool closing = inside && end[b] > previous;
             if (inside && !closing)
-                writer.out[place.segment + ends.all + lane] = identity<Op, result_t<T, Op>>();
+                store_result(&writer.out[place.segment + ends.all + lane], identity<Op, result_t<T, Op>>());
             const unsigned closing_lanes = __ballot_sync(FULL_WARP_MASK, closing);
             if (closing) {
                 const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
