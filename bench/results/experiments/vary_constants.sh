@@ -4,7 +4,7 @@
 # after bench/gpu_check.sh build; appends to $OUT/vary_constants.log and
 # restores the files it changed.
 #
-#   vary_constants.sh segments|lane_runs|columns|column_edges|column_narrow|column_types|argmax_rows|argmax_narrow|staged_columns VARIANT...
+#   vary_constants.sh segments|lane_runs|columns|column_edges|column_narrow|column_types|argmax_rows|argmax_narrow|argmax_groups|staged_columns VARIANT...
 #     segments   merge_path_segments over uniform:1, 8, 100, 10000,
 #                powerlaw:8, 100 and the Zipf group-by, beside the whole array
 #     lane_runs  lane_run_segments (after its quick shape tests) over the
@@ -26,6 +26,9 @@
 #                (after the quick shape tests of the steps that write many
 #                results), beside the whole array's argmax; then adaptive_rows
 #                on half rows of 32, double rows of 1 and segments uniform:8
+#     argmax_groups  group_per_row's float argmax rows of 16 to 512 columns
+#                and half rows of 64 (after its quick shape tests), beside the
+#                whole array's argmax
 #     staged_columns  staged_columns (after its quick shape tests) down 1, 3,
 #                32, 33, 128 and 256 float columns and the float argmax down
 #                3, beside the whole array
@@ -228,6 +231,16 @@ time_variant() {
             # shellcheck disable=SC2086 # the shape's options, split
             "$bench" --op argmax $shape -S 100 -m adaptive_rows 2>&1 | grep -E "^adaptive_rows "
         done ;;
+    argmax_groups)
+        build-gpu/tests/test_shapes_gpu --method group_per_row --quick 2>&1 | tail -1
+        "$bench" --op argmax -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
+        for cols in 16 32 33 64 128 256 512; do
+            echo "-- float argmax, cols $cols"
+            "$bench" --op argmax --cols "$cols" -n $(((1 << 24) / cols * cols)) -S 100 \
+                -m group_per_row 2>&1 | grep -E "^group_per_row "
+        done
+        echo "-- half argmax, cols 64"
+        "$bench" --type half --op argmax --cols 64 -S 100 -m group_per_row 2>&1 | grep -E "^group_per_row " ;;
     staged_columns)
         build-gpu/tests/test_shapes_gpu --method staged_columns --quick 2>&1 | tail -1
         "$bench" -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
@@ -237,7 +250,7 @@ time_variant() {
             "$bench" --op "$1" --cols "$2" -n $(((1 << 24) / $2 * $2)) --axis 0 -S 100 \
                 -m staged_columns 2>&1 | grep -E "^staged_columns "
         done ;;
-    *) echo "mode: segments, lane_runs, columns, column_edges, column_narrow, column_types, argmax_rows, argmax_narrow or staged_columns, not '$mode'" >&2; exit 2 ;;
+    *) echo "mode: segments, lane_runs, columns, column_edges, column_narrow, column_types, argmax_rows, argmax_narrow, argmax_groups or staged_columns, not '$mode'" >&2; exit 2 ;;
     esac
 }
 
