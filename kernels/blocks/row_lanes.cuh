@@ -143,22 +143,40 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, result_t
  *         32 vectors. Three loads where two cover the row were slower on
  *         an H200 at widths 16-128, so two cover it there
  *         (bench/results/experiments/rows_h200_loads.txt);
+ *   argmax and argmin rows of ARG_MIN_VECTORS or more: the fewest lanes
+ *         that take the row in one batch of four loads, or of eight where
+ *         the width is not a whole number of vectors (33 floats: 2 lanes).
+ *         Their scan costs more an element than a sum's, and the rows of
+ *         the sum's groups (two loads a lane) fell to 83-88% of the whole
+ *         array's argmax at 64 and 128 floats; fewer lanes with more loads
+ *         each read 32-256 floats and 64 halves at or near the whole
+ *         array's pace (bench/results/experiments/h100_argmax_group_loads_eebf1ef.log);
  *   segments: the fewest lanes of three loads that cover the mean: a
  *         uniform segment is up to twice as long.
  * One vector a lane (the first version) kept too few bytes in flight, well
  * behind the whole array at width 32 floats (bench/NOTES.md, session 6). */
 constexpr unsigned GROUP_MIN_LANES = 2;
 constexpr unsigned GROUP_MAX_LANES = 16;
+/* 8 vectors: 32 floats, 64 halves. Narrower argmax rows keep the sum's
+ * groups (four loads for a row of 4 vectors were slower; adaptive_rows
+ * sends rows of 4-16 floats to packed_rows anyway). */
+constexpr size_t ARG_MIN_VECTORS = 8;
 
 struct lane_group {
     unsigned lanes, loads;
 };
 
-template <class T> lane_group group_for(size_t length, enum shape_kind kind)
+template <class T, class Op> lane_group group_for(size_t length, enum shape_kind kind)
 {
     constexpr size_t W = VECTOR_WIDTH<T>;
     const size_t vectors = ceil_div(length % W == 0 ? length : length + W - 1, W);
     unsigned lanes = GROUP_MIN_LANES;
+    if (is_arg_op_v<Op> && kind == SHAPE_ROWS && vectors >= ARG_MIN_VECTORS) {
+        const unsigned loads = length % W == 0 ? 4 : 8;
+        while (lanes < GROUP_MAX_LANES && lanes * loads < vectors)
+            lanes *= 2;
+        return {lanes, loads};
+    }
     if (kind != SHAPE_ROWS) {
         while (lanes < GROUP_MAX_LANES && lanes * 3 < vectors)
             lanes *= 2;
@@ -173,12 +191,13 @@ template <class T> lane_group group_for(size_t length, enum shape_kind kind)
     return {lanes, 2};
 }
 
-/* Calls launch_lane_group_rows with the group group_for gives `length`. */
+/* Calls launch_lane_group_rows with the group group_for gives `length`
+ * (loads of four or eight: argmax and argmin rows alone). */
 template <class T, class Op>
 int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, size_t n,
                            result_t<T, Op> *d_out, cudaStream_t stream)
 {
-    const lane_group g = group_for<T>(length, shape.kind);
+    const lane_group g = group_for<T, Op>(length, shape.kind);
     const auto with_loads = [&](auto loads) {
         constexpr int LOADS = decltype(loads)::value;
         switch (g.lanes) {
@@ -190,6 +209,12 @@ int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, siz
                                                                          stream);
         }
     };
+    if constexpr (is_arg_op_v<Op>) {
+        if (g.loads == 4)
+            return with_loads(cuda::std::integral_constant<int, 4>{});
+        if (g.loads == 8)
+            return with_loads(cuda::std::integral_constant<int, 8>{});
+    }
     if (g.loads == 2)
         return with_loads(cuda::std::integral_constant<int, 2>{});
     return with_loads(cuda::std::integral_constant<int, 3>{});
