@@ -132,6 +132,11 @@
 #   (fewer threads slower: the adds set the pace; the reads then batched, 88d3f6f);
 #   staged_columns as-is G:THREADS=512 -> h100_staged_columns_batched_threads_88d3f6f.log
 #   (512 kept: 0b263b6).
+# Session 28's: argmax_narrow as-is patch:bench/results/experiments/arg_results_written_whole.patch
+#   -> h100_arg_results_written_whole_54a6f78.log (kept: d58c34e); argmax_groups as-is
+#   patch:argmax_group_loads.patch patch:argmax_group_loads.patch,L:ARG_GROUP_LOADS=8
+#   patch:argmax_group_loads.patch,L:ARG_GROUP_LOADS=3 -> h100_argmax_group_loads_eebf1ef.log
+#   (four loads a lane, eight where the width is not whole vectors: kept, 975b326).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
