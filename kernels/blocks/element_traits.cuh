@@ -179,7 +179,8 @@ template <class V, class I> inline constexpr bool is_arg_pair_v<arg_pair<V, I>> 
  * besides its write. Narrow argmax rows and short segments spent over a third
  * of their time on that; double results, which have no padding, did not
  * change (bench/results/experiments/h100_arg_results_written_whole_54a6f78.log).
- * Every kernel that writes many results writes them through here. */
+ * Every kernel that writes many results writes them through here; on the
+ * host, element_type.h's store_result does the same for a result buffer. */
 template <class A> inline constexpr bool has_padding_v = false;
 template <class V, class I> inline constexpr bool has_padding_v<arg_pair<V, I>> =
     sizeof(V) + sizeof(I) < sizeof(arg_pair<V, I>);
