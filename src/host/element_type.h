@@ -80,8 +80,10 @@ size_t result_size(struct reduce_spec spec);
  * value; an arg result's value), and its index (NO_INDEX for sum, max, min). */
 double load_result_value(struct reduce_spec spec, const void *results, size_t i);
 long long load_result_index(struct reduce_spec spec, const void *results, size_t i);
-/* Zeroes the bytes between each arg result's 4-byte value and its index:
- * methods leave them unwritten, and results are compared bytewise. */
+/* Zeroes the bytes between each arg result's 4-byte value and its index: a
+ * method may leave them unwritten (the row, segment and column steps write
+ * them as 0: element_traits.cuh's store_result), and results are compared
+ * bytewise. */
 void clear_result_padding(struct reduce_spec spec, void *results, size_t count);
 /* Stores result i: the value rounded to the accumulator type, and for an arg
  * operator the index (CPU methods and tests). */
