@@ -176,8 +176,8 @@ template <class V, class I> inline constexpr bool is_arg_pair_v<arg_pair<V, I>> 
  * padding written (as 0). Copied member by member, the padding stays
  * unwritten and no 32-byte sector of a run of such results is ever whole, so
  * the L2 fills each from DRAM before writing it back: a read of every result
- * besides its write. Narrow argmax rows and short segments spent over a third
- * of their time on that; double results, which have no padding, did not
+ * besides its write. Narrow argmax rows and short segments spent much of
+ * their time on that; double results, which have no padding, did not
  * change (bench/results/experiments/h100_arg_results_written_whole_54a6f78.log).
  * Every kernel that writes many results writes them through here; on the
  * host, element_type.h's store_result does the same for a result buffer. */

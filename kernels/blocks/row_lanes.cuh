@@ -146,9 +146,9 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, result_t
  *   argmax and argmin rows of ARG_MIN_VECTORS or more: the fewest lanes
  *         that take the row in one batch of four loads, or of eight where
  *         the width is not a whole number of vectors (33 floats: 2 lanes).
- *         Their scan costs more an element than a sum's, and the rows of
- *         the sum's groups (two loads a lane) fell to 83-88% of the whole
- *         array's argmax at 64 and 128 floats; fewer lanes with more loads
+ *         Their scan costs more an element than a sum's, and the sum's
+ *         groups (two loads a lane) left rows of 64 and 128 floats well
+ *         behind the whole array's argmax; fewer lanes with more loads
  *         each read 32-256 floats and 64 halves at or near the whole
  *         array's pace (bench/results/experiments/h100_argmax_group_loads_eebf1ef.log);
  *   segments: the fewest lanes of three loads that cover the mean: a
