@@ -38,7 +38,7 @@
 #                the files unchanged. Each variant starts from the files as
 #                they were, so "as-is patch:P" is an A/B in one call.
 #
-# Session 13's probes, each variant one argument (S, C, P, L, R and N: the files below):
+# Session 13's probes, each variant one argument (S, C, P, L, R, N, G and W: the files below):
 #   segments S:TILE_BYTES_PER_THREAD=288,S:MIN_BLOCKS_PER_SM=3 and 176/4, 424/2,
 #            232/3, after "git apply bench/results/experiments/merge_path_dynamic_shared.patch" (the tile
 #            in dynamic shared memory) -> h100_merge_path_tile_probe_0a47fb3.log
@@ -147,6 +147,7 @@ L=kernels/blocks/row_lanes.cuh
 R=kernels/blocks/row_parts.cuh
 N=kernels/rows/37_lane_run_segments.cu
 G=kernels/columns/38_staged_columns.cu
+W=kernels/rows/24_warp_per_row.cu
 bench=build-gpu/bench/bench_compare
 log=${OUT:?set OUT}/vary_constants.log
 mode=$1; shift
@@ -261,8 +262,8 @@ time_variant() {
 
 # Kept aside and put back before each variant and at the end: a tree sent to
 # a GPU machine may carry a stale .git, so "git checkout" could not restore it.
-# The files S, C, P, L and R and every file a variant's patch changes.
-files=("$S" "$C" "$P" "$L" "$R" "$N")
+# The files S, C, P, L, R, N, G and W and every file a variant's patch changes.
+files=("$S" "$C" "$P" "$L" "$R" "$N" "$G" "$W")
 for variant in "$@"; do
     for change in ${variant//,/ }; do
         case $change in
