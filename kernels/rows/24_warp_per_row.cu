@@ -5,7 +5,11 @@
  * the aligned vectors the row overlaps, the first and last masked to it, so
  * a misaligned row still gets vector loads) - and combine with five shuffles;
  * lane 0 writes the row. A persistent grid walks the rows, a warp at a time.
- * The kernel is row_lanes.cuh's with 32 lanes per row.
+ * The kernel is row_lanes.cuh's with 32 lanes per row. argmax and argmin
+ * take four loads a lane: a row of 2048 floats in four batches, not six,
+ * each a trip to DRAM the next waits for
+ * (bench/results/experiments/h100_argmax_row_probes_a24886c.log: faster from
+ * 1024 floats on, slower at 256 and below, which group_per_row reads).
  *
  * Fixes from group_per_row and tiled_rows (steps 22-23), built for rows of
  * at most a few hundred bytes: a group of at most 16 lanes keeps at most
@@ -31,19 +35,23 @@
 namespace {
 
 constexpr int LANES = 32;
+/* Loads a lane for argmax and argmin rows (the header says why); eight were
+ * slower at 2048 floats (77 registers: three blocks an SM). */
+constexpr int ARG_LOADS = 4;
 
 template <class T, class Op> struct warp_per_row_launch {
     static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
                    cudaStream_t stream)
     {
-        return launch_lane_group_rows<LANES, T, Op>(d_in, shape, n, d_out, stream);
+        constexpr int LOADS = is_arg_op_v<Op> ? ARG_LOADS : ROW_LANES_LOADS;
+        return launch_lane_group_rows<LANES, T, Op, LOADS>(d_in, shape, n, d_out, stream);
     }
 };
 
 } // namespace
 
 DEFINE_METHOD(warp_per_row, .family = FAMILY_ROWS, .source = "this suite: rows, step 24",
-              .idea = "one warp per row, 3 16-byte loads in flight per lane, shuffle combine",
+              .idea = "one warp per row, 3 16-byte loads in flight per lane (argmax: 4), shuffle combine",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = launch_any_pair<warp_per_row_launch, ALL_OPS>,
               .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements alone */

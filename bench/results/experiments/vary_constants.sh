@@ -137,6 +137,10 @@
 #   patch:argmax_group_loads.patch patch:argmax_group_loads.patch,L:ARG_GROUP_LOADS=8
 #   patch:argmax_group_loads.patch,L:ARG_GROUP_LOADS=3 -> h100_argmax_group_loads_eebf1ef.log
 #   (four loads a lane, eight where the width is not whole vectors: kept, 975b326).
+# Session 29's: argmax_rows as-is patch:bench/results/experiments/block_per_row_int_reduce.patch
+#   patch:warp_per_row_arg_loads.patch patch:warp_per_row_arg_loads.patch,W:ARG_LOADS=8 ->
+#   h100_argmax_row_probes_a24886c.log (four loads kept for warp_per_row's argmax; the int
+#   combine within noise where adaptive_rows runs block_per_row: not kept).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
