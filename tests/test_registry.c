@@ -399,8 +399,9 @@ static struct reduce_shape rows_of(size_t cols)
 }
 
 /* adaptive_rows' tables, at widths either side of their limits (bytes of
- * the mean row): the sum's, argmax's own (narrow rows tiled, not packed;
- * a warp and a block a row further), and the segments' by their mean. Only
+ * the mean row): the sum's, argmax's own (narrow rows of 2-byte elements
+ * tiled, not packed; a warp and a block a row further), and the segments'
+ * by their mean. Only
  * adaptive_rows runs another method's kernel, and what it runs takes the
  * same shapes and pairs. */
 static void adaptive_rows_should_choose_by_its_tables(void)
@@ -422,7 +423,10 @@ static void adaptive_rows_should_choose_by_its_tables(void)
         {TYPE_FLOAT, OP_SUM, 1024, "warp_per_row"},   {TYPE_FLOAT, OP_SUM, 2048, "block_per_row"},
         {TYPE_FLOAT, OP_SUM, 65536, "tiled_rows"},    {TYPE_FLOAT, OP_SUM, 65537, "split_rows"},
         {TYPE_DOUBLE, OP_MAX, 2, "packed_rows"},      {TYPE_DOUBLE, OP_MAX, 1024, "block_per_row"},
-        {TYPE_FLOAT, OP_ARGMAX, 1, "tiled_rows"},     {TYPE_FLOAT, OP_ARGMIN, 3, "tiled_rows"},
+        {TYPE_FLOAT, OP_ARGMAX, 1, "packed_rows"},    {TYPE_FLOAT, OP_ARGMIN, 3, "packed_rows"},
+        {TYPE_DOUBLE, OP_ARGMAX, 1, "packed_rows"},   {TYPE_HALF, OP_ARGMAX, 1, "tiled_rows"},
+        {TYPE_BFLOAT16, OP_ARGMIN, 3, "tiled_rows"},  {TYPE_HALF, OP_ARGMAX, 4, "packed_rows"},
+        {TYPE_HALF, OP_SUM, 1, "packed_rows"},
         {TYPE_FLOAT, OP_ARGMAX, 4, "packed_rows"},    {TYPE_FLOAT, OP_ARGMAX, 5, "group_per_row"},
         {TYPE_FLOAT, OP_ARGMAX, 2048, "warp_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2049, "block_per_row"},
         {TYPE_FLOAT, OP_ARGMAX, 65536, "block_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 65537, "split_rows"},

@@ -5,10 +5,17 @@
  * lcm(W, V) elements (V = 16 / sizeof(T) a vector): for floats, one vector
  * holds 4 rows of 1 or 2 of 2, three vectors 4 rows of 3, two vectors one
  * row of 8. When the input starts on a 16-byte boundary a thread loads such
- * a run, adds each of its rows in registers - no shared memory, no shuffles,
- * no barrier - and writes their accumulators together (16-byte stores where
- * they fill one). A thread takes CHUNKS runs at a time (about four vectors
- * in flight, as step 17), a persistent grid walks the rest; the last rows
+ * a run, adds each of its rows in registers - no shuffles, no barrier - and
+ * writes their accumulators together (16-byte stores where they fill one).
+ * Arg results are 16 bytes each, so a thread's few of them lie far from the
+ * next lane's: a warp stages its results in shared memory and writes them
+ * in 512-byte runs (with each lane's own stores it was slower than
+ * tiled_rows at 1-3 columns:
+ * bench/results/experiments/h100_arg_results_written_whole_54a6f78.log;
+ * staged, faster for floats:
+ * bench/results/experiments/h100_packed_rows_warp_stores_c69baa7.log). A
+ * thread takes CHUNKS runs at a time (about four vectors in flight, as
+ * step 17), a persistent grid walks the rest; the last rows
  * that fill no run are one thread's. The widths are compile-time
  * (packed_rows.cuh: 1-4, 8, 16); a warp's loads of one batch cover one
  * contiguous stretch, each vector read once from DRAM (the strided loads'
@@ -87,6 +94,43 @@ template <size_t ROWS, class A> __device__ __forceinline__ void store_results(A 
     }
 }
 
+/* A whole warp's results, 32 x ROWS of them in a row from warp_dst: arg
+ * results are 16 bytes, so each lane's ROWS lie 16 x ROWS bytes from the
+ * next lane's, and a store instruction would write a few bytes of many
+ * lines. Staged in shared memory, they leave in ROWS stores of 512
+ * consecutive bytes a warp. */
+template <size_t ROWS, class A> __device__ __forceinline__ void store_warp_results(A *warp_dst, const A (&r)[ROWS])
+{
+    static_assert(sizeof(A) == sizeof(uint4), "16-byte results");
+    __shared__ uint4 stage[BLOCK / 32][32 * ROWS];
+    uint4 *warp_stage = stage[threadIdx.x / 32];
+    const unsigned lane = threadIdx.x % 32;
+#pragma unroll
+    for (size_t i = 0; i < ROWS; ++i)
+        store_result(reinterpret_cast<A *>(&warp_stage[lane * ROWS + i]), r[i]);
+    __syncwarp();
+#pragma unroll
+    for (size_t s = 0; s < ROWS; ++s)
+        reinterpret_cast<uint4 *>(warp_dst)[s * 32 + lane] = warp_stage[s * 32 + lane];
+    __syncwarp(); /* read before the next batch writes the stage again */
+}
+
+/* The ROWS results of group `group` of `groups`: arg results a warp at a
+ * time where all 32 of the warp's groups exist (its groups are consecutive,
+ * so the last tells), any other results or groups the thread's own. */
+template <size_t ROWS, class A>
+__device__ __forceinline__ void store_group(A *out, size_t group, size_t groups, const A (&r)[ROWS])
+{
+    if constexpr (is_arg_pair_v<A> && ROWS > 1) {
+        const size_t warp_first = group - threadIdx.x % 32;
+        if (warp_first + 32 <= groups) {
+            store_warp_results<ROWS>(out + warp_first * ROWS, r);
+            return;
+        }
+    }
+    store_results<ROWS>(out + group * ROWS, r);
+}
+
 template <int W, class T, class Op>
 __global__ __launch_bounds__(BLOCK) void packed_rows_kernel(const T *__restrict__ in, size_t rows,
                                                             result_t<T, Op> *__restrict__ out)
@@ -122,7 +166,7 @@ __global__ __launch_bounds__(BLOCK) void packed_rows_kernel(const T *__restrict_
                 for (int c = 0; c < W; ++c)
                     r[i] = op(r[i], lift<Op>(e[i * W + c], c));
             }
-            store_results<P::ROWS>(out + group * P::ROWS, r);
+            store_group<P::ROWS>(out, group, groups, r);
         }
     }
     /* The last rows % ROWS rows: fewer than a group, one thread's. */
