@@ -573,6 +573,31 @@ static void clear_result_padding_should_zero_only_the_bytes_after_a_4_byte_value
         }
 }
 
+/* Finds the first result whose padding holds a nonzero byte - none for
+ * results without padding, whatever their bytes - and none once cleared. */
+static void first_nonzero_padding_should_name_the_first_result_with_a_padding_byte_set(void)
+{
+    unsigned char buf[3 * ARG_RESULT_BYTES];
+    const struct reduce_spec padded = {TYPE_FLOAT, OP_ARGMAX}, whole = {TYPE_DOUBLE, OP_ARGMIN},
+                             value = {TYPE_FLOAT, OP_SUM};
+    memset(buf, 0, sizeof buf);
+    CHECK(first_nonzero_padding(padded, buf, 3) == 3);
+    buf[2 * ARG_RESULT_BYTES + 7] = 1; /* result 2's last padding byte */
+    CHECK(first_nonzero_padding(padded, buf, 3) == 2);
+    CHECK(first_nonzero_padding(padded, buf, 2) == 2);
+    buf[ARG_RESULT_BYTES + 4] = 0xA5; /* result 1's first */
+    CHECK(first_nonzero_padding(padded, buf, 3) == 1);
+    buf[3] = buf[8] = 0xFF; /* result 0's value and index: not padding */
+    CHECK(first_nonzero_padding(padded, buf, 3) == 1);
+    memset(buf, FILL, sizeof buf);
+    CHECK(first_nonzero_padding(whole, buf, 3) == 3);
+    CHECK(first_nonzero_padding(value, buf, 3) == 3);
+    CHECK(first_nonzero_padding(padded, buf, 3) == 0);
+    clear_result_padding(padded, buf, 3);
+    CHECK(first_nonzero_padding(padded, buf, 3) == 3);
+    CHECK(first_nonzero_padding(padded, buf, 0) == 0);
+}
+
 /* argmax and argmin start from max's and min's identities; int64's min
  * identity, 2^63 as a double, is stored as INT64_MAX. */
 static void identity_of_an_arg_op_should_be_its_value_ops(void)
@@ -625,6 +650,7 @@ int main(void)
     RUN_TEST(store_result_then_load_should_round_trip_every_type_and_op);
     RUN_TEST(arg_result_should_hold_the_value_at_0_and_the_index_at_8);
     RUN_TEST(clear_result_padding_should_zero_only_the_bytes_after_a_4_byte_value);
+    RUN_TEST(first_nonzero_padding_should_name_the_first_result_with_a_padding_byte_set);
     RUN_TEST(identity_of_an_arg_op_should_be_its_value_ops);
     return test_exit_code();
 }

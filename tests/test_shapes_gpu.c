@@ -100,19 +100,14 @@ struct device_input {
 static bool padding_is_written(const struct method *m, struct reduce_spec spec,
                                const struct shape_case *c, const unsigned char *results)
 {
-    const size_t value_bytes = element_size(accumulator_type(spec.type));
-    if (!is_arg_op(spec.op) || value_bytes == ARG_INDEX_OFFSET ||
-        (m->family != FAMILY_ROWS && m->family != FAMILY_COLUMNS))
+    if (m->family != FAMILY_ROWS && m->family != FAMILY_COLUMNS)
         return true;
-    for (size_t i = 0; i < c->shape.count; ++i)
-        for (size_t b = value_bytes; b < ARG_INDEX_OFFSET; ++b)
-            if (results[i * ARG_RESULT_BYTES + b] != 0) {
-                printf("  FAIL %s %s %s, %s: result %zu's padding byte %zu is 0x%02x, not 0\n",
-                       m->name, element_type_name(spec.type), reduce_op_name(spec.op), c->label,
-                       i, b, results[i * ARG_RESULT_BYTES + b]);
-                return false;
-            }
-    return true;
+    const size_t bad = first_nonzero_padding(spec, results, c->shape.count);
+    if (bad == c->shape.count)
+        return true;
+    printf("  FAIL %s %s %s, %s: result %zu's padding is not 0\n", m->name,
+           element_type_name(spec.type), reduce_op_name(spec.op), c->label, bad);
+    return false;
 }
 
 /* One call of m into d_out poisoned with `poison`, results back in h_out. */

@@ -85,6 +85,10 @@ long long load_result_index(struct reduce_spec spec, const void *results, size_t
  * them as 0: element_traits.cuh's store_result), and results are compared
  * bytewise. */
 void clear_result_padding(struct reduce_spec spec, void *results, size_t count);
+/* The first of count results whose padding (the bytes clear_result_padding
+ * zeroes) is not all 0, or count when none is: a method that writes its
+ * results whole leaves none. */
+size_t first_nonzero_padding(struct reduce_spec spec, const void *results, size_t count);
 /* Stores result i: the value rounded to the accumulator type, and for an arg
  * operator the index (CPU methods and tests). */
 void store_result(struct reduce_spec spec, void *results, size_t i, double value,
