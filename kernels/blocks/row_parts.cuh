@@ -31,8 +31,8 @@
 #include "vector_loads.cuh"
 
 /* 256 threads x 4 loads x 16 bytes: a 16 KiB batch per block, one batch for
- * a 4096-float row; for float rows 6 blocks an SM with one part (34
- * registers) and 5 split (48), by ptxas -v. */
+ * a 4096-float row; for float sums five blocks an SM with one part (42
+ * registers) and split (48), by ptxas -v at 83d8edc. */
 constexpr int ROW_PARTS_BLOCK = 256;
 constexpr int ROW_PARTS_LOADS = 4;
 
