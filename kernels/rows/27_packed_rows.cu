@@ -13,7 +13,9 @@
  * tiled_rows at 1-3 columns:
  * bench/results/experiments/h100_arg_results_written_whole_54a6f78.log;
  * staged, faster for floats:
- * bench/results/experiments/h100_packed_rows_warp_stores_c69baa7.log). A
+ * bench/results/experiments/h100_packed_rows_warp_stores_c69baa7.log; with
+ * each lane's slots rotated against bank conflicts, faster for half too:
+ * bench/results/experiments/h100_packed_rotation_and_eight_block_argmax_32ab4e8_new.log). A
  * thread takes CHUNKS runs at a time (about four vectors in flight, as
  * step 17), a persistent grid walks the rest; the last rows
  * that fill no run are one thread's. The widths are compile-time
@@ -98,20 +100,27 @@ template <size_t ROWS, class A> __device__ __forceinline__ void store_results(A 
  * results are 16 bytes, so each lane's ROWS lie 16 x ROWS bytes from the
  * next lane's, and a store instruction would write a few bytes of many
  * lines. Staged in shared memory, they leave in ROWS stores of 512
- * consecutive bytes a warp. */
+ * consecutive bytes a warp. A lane's results sit in its ROWS slots rotated
+ * by the lane (slot i ^ lane % ROWS): written lane by lane 16 x ROWS bytes
+ * apart, the eight lanes of a 16-byte access would otherwise meet in the
+ * same four banks - eight ways for the eight results a lane of half rows. */
 template <size_t ROWS, class A> __device__ __forceinline__ void store_warp_results(A *warp_dst, const A (&r)[ROWS])
 {
     static_assert(sizeof(A) == sizeof(uint4), "16-byte results");
+    static_assert((ROWS & (ROWS - 1)) == 0, "a power of two results a lane");
     __shared__ uint4 stage[BLOCK / 32][32 * ROWS];
     uint4 *warp_stage = stage[threadIdx.x / 32];
     const unsigned lane = threadIdx.x % 32;
+    const auto slot = [](size_t owner, size_t i) { return owner * ROWS + (i ^ (owner % ROWS)); };
 #pragma unroll
     for (size_t i = 0; i < ROWS; ++i)
-        store_result(reinterpret_cast<A *>(&warp_stage[lane * ROWS + i]), r[i]);
+        store_result(reinterpret_cast<A *>(&warp_stage[slot(lane, i)]), r[i]);
     __syncwarp();
 #pragma unroll
-    for (size_t s = 0; s < ROWS; ++s)
-        reinterpret_cast<uint4 *>(warp_dst)[s * 32 + lane] = warp_stage[s * 32 + lane];
+    for (size_t s = 0; s < ROWS; ++s) {
+        const size_t result = s * 32 + lane;
+        reinterpret_cast<uint4 *>(warp_dst)[result] = warp_stage[slot(result / ROWS, result % ROWS)];
+    }
     __syncwarp(); /* read before the next batch writes the stage again */
 }
 

@@ -52,12 +52,10 @@ struct width_choice {
 };
 
 /* Where the steps change, for one kind of result: rows of a width
- * packed_rows packs go there from packed_from_cols on (2-byte elements from
- * packed_from_cols_2_byte); any other width or segment array takes the
+ * packed_rows packs go there; any other width or segment array takes the
  * first step whose limit its mean does not pass (a limit of 0: never for
  * that kind). */
 struct width_choices {
-    size_t packed_from_cols, packed_from_cols_2_byte;
     width_choice steps[8];
 };
 
@@ -69,8 +67,7 @@ struct width_choices {
  * elements), merge_path_segments (36); from 2, lane_run_segments (37),
  * level at uniform:2 and faster from uniform:3 and powerlaw:3 on
  * (bench/results/experiments/h100_lane_run_crossover_03d7667.log). */
-const width_choices VALUE_CHOICES = {1, 1,
-                                     {{0, 4, &method_merge_path_segments},
+const width_choices VALUE_CHOICES = {{{0, 4, &method_merge_path_segments},
                                       {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
                                       {2048, 0, &method_group_per_row},
@@ -83,13 +80,11 @@ const width_choices VALUE_CHOICES = {1, 1,
  * (bench/results/h100_argmax_rows_sweep_every_method_63e6abe.csv): a warp a
  * row stays ahead to twice the sum's width and a block a row to 256 KiB;
  * segments as the sum's, not measured apart. Rows of 1-3 elements are
- * packed since packed_rows writes a warp's arg results together: float rows
- * of 1-3 and double rows of 1 faster than tiled_rows, half rows of 1
- * slower - eight results a thread to stage - so 2-byte elements keep
- * tiled_rows there
- * (bench/results/experiments/h100_packed_rows_warp_stores_c69baa7.log). */
-const width_choices INDEX_CHOICES = {1, 4,
-                                     {{0, 4, &method_merge_path_segments},
+ * packed since packed_rows writes a warp's arg results together, each
+ * lane's slots rotated against bank conflicts: faster than tiled_rows for
+ * float rows of 1 and 3, half rows of 1 and 3 and bfloat16 rows of 2
+ * (bench/results/experiments/h100_packed_rotation_and_eight_block_argmax_32ab4e8_new.log). */
+const width_choices INDEX_CHOICES = {{{0, 4, &method_merge_path_segments},
                                       {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
                                       {2048, 0, &method_group_per_row},
@@ -102,9 +97,7 @@ const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
 {
     const width_choices &choices = is_arg_op(spec.op) ? INDEX_CHOICES : VALUE_CHOICES;
     const bool rows = shape.kind == SHAPE_ROWS;
-    const size_t packed_from = element_size(spec.type) == 2 ? choices.packed_from_cols_2_byte
-                                                             : choices.packed_from_cols;
-    if (rows && shape.cols >= packed_from && packs_width(shape.cols))
+    if (rows && packs_width(shape.cols))
         return &method_packed_rows;
     const size_t mean_bytes = mean_span_length(shape, n) * element_size(spec.type);
     size_t i = 0;
