@@ -55,9 +55,7 @@ struct width_choice {
  * packed_rows packs go there; any other width or segment array takes the
  * first step whose limit its mean does not pass (a limit of 0: never for
  * that kind). */
-struct width_choices {
-    width_choice steps[8];
-};
+using width_choices = width_choice[8];
 
 /* Sum, max and min, from the float sum's width sweep. Segments of a mean up
  * to 4 KiB go to the steps whose time follows the lengths least: the mean
@@ -67,14 +65,14 @@ struct width_choices {
  * elements), merge_path_segments (36); from 2, lane_run_segments (37),
  * level at uniform:2 and faster from uniform:3 and powerlaw:3 on
  * (bench/results/experiments/h100_lane_run_crossover_03d7667.log). */
-const width_choices VALUE_CHOICES = {{{0, 4, &method_merge_path_segments},
-                                      {0, 4096, &method_lane_run_segments},
-                                      {16, 0, &method_tiled_rows},
-                                      {2048, 0, &method_group_per_row},
-                                      {4096, 0, &method_warp_per_row},
-                                      {131072, 131072, &method_block_per_row},
-                                      {262144, 524288, &method_tiled_rows},
-                                      {SIZE_MAX, SIZE_MAX, &method_split_rows}}};
+const width_choices VALUE_CHOICES = {{0, 4, &method_merge_path_segments},
+                                     {0, 4096, &method_lane_run_segments},
+                                     {16, 0, &method_tiled_rows},
+                                     {2048, 0, &method_group_per_row},
+                                     {4096, 0, &method_warp_per_row},
+                                     {131072, 131072, &method_block_per_row},
+                                     {262144, 524288, &method_tiled_rows},
+                                     {SIZE_MAX, SIZE_MAX, &method_split_rows}};
 
 /* argmax and argmin, from their own width sweep with every row step
  * (bench/results/h100_argmax_rows_sweep_every_method_63e6abe.csv): a warp a
@@ -84,14 +82,14 @@ const width_choices VALUE_CHOICES = {{{0, 4, &method_merge_path_segments},
  * lane's slots rotated against bank conflicts: faster than tiled_rows for
  * float rows of 1 and 3, half rows of 1 and 3 and bfloat16 rows of 2
  * (bench/results/experiments/h100_packed_rotation_and_eight_block_argmax_32ab4e8_new.log). */
-const width_choices INDEX_CHOICES = {{{0, 4, &method_merge_path_segments},
-                                      {0, 4096, &method_lane_run_segments},
-                                      {16, 0, &method_tiled_rows},
-                                      {2048, 0, &method_group_per_row},
-                                      {8192, 0, &method_warp_per_row},
-                                      {262144, 131072, &method_block_per_row},
-                                      {0, 524288, &method_tiled_rows},
-                                      {SIZE_MAX, SIZE_MAX, &method_split_rows}}};
+const width_choices INDEX_CHOICES = {{0, 4, &method_merge_path_segments},
+                                     {0, 4096, &method_lane_run_segments},
+                                     {16, 0, &method_tiled_rows},
+                                     {2048, 0, &method_group_per_row},
+                                     {8192, 0, &method_warp_per_row},
+                                     {262144, 131072, &method_block_per_row},
+                                     {0, 524288, &method_tiled_rows},
+                                     {SIZE_MAX, SIZE_MAX, &method_split_rows}};
 
 const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
 {
@@ -101,10 +99,10 @@ const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
         return &method_packed_rows;
     const size_t mean_bytes = mean_span_length(shape, n) * element_size(spec.type);
     size_t i = 0;
-    while (mean_bytes > (rows ? choices.steps[i].max_mean_bytes_rows
-                              : choices.steps[i].max_mean_bytes_segments))
+    while (mean_bytes > (rows ? choices[i].max_mean_bytes_rows
+                              : choices[i].max_mean_bytes_segments))
         ++i;
-    return choices.steps[i].step;
+    return choices[i].step;
 }
 
 int adaptive_rows_workspace(reduce_spec spec, reduce_shape shape, size_t n, size_t *bytes)
