@@ -39,10 +39,6 @@ struct row_bounds {
     size_t begin, end;
 };
 
-/* The most elements an int index counts from a span's start (2^31: the
- * last is INT_MAX). */
-constexpr size_t INT_SPAN_ELEMENTS = (size_t)1 << 31;
-
 /* argmax and argmin over a group's row (`here`; none when has_row is
  * false), carried with an int index from the row's start (span_result_t) -
  * through the lanes' scans and the group's shuffles - and widened when the

@@ -35,6 +35,10 @@
  * registers) and split (48), by ptxas -v at 83d8edc. */
 constexpr int ROW_PARTS_BLOCK = 256;
 constexpr int ROW_PARTS_LOADS = 4;
+/* Loads a thread and batch in the int-index argmax kernel (2-byte
+ * elements): two, as measured in
+ * bench/results/experiments/h100_packed_rotation_and_eight_block_argmax_32ab4e8_new.log. */
+constexpr int ROW_ARG_LOADS = 2;
 
 /* Bytes before the partials: the counters, rounded up to 16 (so partials of
  * any accumulator type are aligned). */
@@ -51,9 +55,31 @@ static inline size_t row_parts_workspace_bytes(size_t rows, unsigned parts)
 /* SPLIT false: one part a row (parts = 1), compiled without the 64-bit
  * divisions that find an item's row and part - their registers held
  * block_per_row to 48 a thread (5 blocks of 256 an SM) for float rows. */
-template <class T, class Op, class Spans, bool SPLIT>
+/* One row, in[begin, end) of in[0, n), by the whole block; the result in
+ * thread 0. INT_INDEX (argmax and argmin, every row at most
+ * INT_SPAN_ELEMENTS long): the index is an int from the row's start through
+ * the scan and the combine (span_result_t, as in the lane steps:
+ * reduce_span's scan of a vector has no branch an element, and the
+ * combine's shuffles move two words, not three), widened once. */
+template <class Op, bool INT_INDEX, class T>
+__device__ __forceinline__ result_t<T, Op> reduce_row_by_block(const T *__restrict__ in, size_t n,
+                                                               size_t begin, size_t end)
+{
+    if constexpr (INT_INDEX) {
+        const span_result_t<T, Op> s = reduce_span<ROW_ARG_LOADS, Op, T, int>(
+            in, n, begin, end, threadIdx.x, ROW_PARTS_BLOCK);
+        return widen_index(block_reduce<ROW_PARTS_BLOCK, Op>(s));
+    } else {
+        const result_t<T, Op> v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + begin, end - begin,
+                                                                      threadIdx.x, ROW_PARTS_BLOCK);
+        return block_reduce<ROW_PARTS_BLOCK, Op>(v);
+    }
+}
+
+template <class T, class Op, class Spans, bool SPLIT, bool INT_INDEX>
 __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__restrict__ in,
-                                                                    Spans spans, unsigned parts,
+                                                                    size_t n, Spans spans,
+                                                                    unsigned parts,
                                                                     result_t<T, Op> *__restrict__ out,
                                                                     void *workspace)
 {
@@ -79,9 +105,7 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
             last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[row], &parts_done[row],
                                                         &partials[row * parts], part, parts);
         } else {
-            A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + begin, length, threadIdx.x,
-                                                      ROW_PARTS_BLOCK);
-            v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
+            const A v = reduce_row_by_block<Op, INT_INDEX>(in, n, begin, begin + length);
             if (threadIdx.x == 0)
                 store_result(&out[row], v);
         }
@@ -99,18 +123,30 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
 /* A block per item up to MAX_GRID_BLOCKS - or the grid a test forces
  * (launch_grid). parts: 1 to MAX_GRID_BLOCKS (the summation order's bound
  * counts the combine's chain over at most that many partials); 1 when SPLIT
- * is false (block_per_row builds only that kernel). */
+ * is false (block_per_row builds only that kernel). With one part, argmax
+ * and argmin rows of 2-byte elements that an int counts - every row when
+ * the whole array is no longer (segments: their offsets are not read here)
+ * - take the int-index kernel, where eight elements a vector made the
+ * 64-bit index's compares the cost (half and bfloat16 rows of 4096 to
+ * 16384 columns:
+ * bench/results/experiments/h100_lane_run_prefetch_and_two_byte_int_index_c39ddea.log);
+ * for 4-byte and 8-byte elements it was slower from 4096 columns (the
+ * log of ROW_ARG_LOADS). */
 template <class T, class Op, bool SPLIT>
-int launch_row_items(const T *d_in, reduce_shape shape, unsigned parts, result_t<T, Op> *d_out,
-                     void *workspace, cudaStream_t stream)
+int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts,
+                     result_t<T, Op> *d_out, void *workspace, cudaStream_t stream)
 {
     if (shape.count == 0)
         return 0;
+    const size_t longest = shape.kind == SHAPE_ROWS ? shape.cols : n;
+    const size_t items = shape.count * parts;
+    const int grid = launch_grid(items < MAX_GRID_BLOCKS ? (int)items : MAX_GRID_BLOCKS);
     return with_spans(shape, [&](auto spans) {
-        const auto kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT>;
-        const size_t items = spans.count * parts;
-        const int grid = launch_grid(items < MAX_GRID_BLOCKS ? (int)items : MAX_GRID_BLOCKS);
-        kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(d_in, spans, parts, d_out, workspace);
+        auto kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT, false>;
+        if constexpr (is_arg_op_v<Op> && !SPLIT && sizeof(T) == 2)
+            if (longest <= INT_SPAN_ELEMENTS)
+                kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT, true>;
+        kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(d_in, n, spans, parts, d_out, workspace);
         CUDA_TRY_LAUNCH();
         return 0;
     });
@@ -118,11 +154,12 @@ int launch_row_items(const T *d_in, reduce_shape shape, unsigned parts, result_t
 
 /* Each row in `parts` parts; one part a row is block_per_row's kernel. */
 template <class T, class Op>
-int launch_row_parts(const T *d_in, reduce_shape shape, unsigned parts, result_t<T, Op> *d_out,
-                     void *workspace, cudaStream_t stream)
+int launch_row_parts(const T *d_in, reduce_shape shape, size_t n, unsigned parts,
+                     result_t<T, Op> *d_out, void *workspace, cudaStream_t stream)
 {
-    return parts > 1 ? launch_row_items<T, Op, true>(d_in, shape, parts, d_out, workspace, stream)
-                     : launch_row_items<T, Op, false>(d_in, shape, 1, d_out, workspace, stream);
+    return parts > 1
+               ? launch_row_items<T, Op, true>(d_in, shape, n, parts, d_out, workspace, stream)
+               : launch_row_items<T, Op, false>(d_in, shape, n, 1, d_out, workspace, stream);
 }
 
 /* The order within one row: each thread chains at most ceil(length /

@@ -17,6 +17,10 @@
 #include "element_traits.cuh"
 #include "shape.h"
 
+/* The most elements an int index counts from a span's start (2^31: the
+ * last is INT_MAX); a longer span's arg result carries a 64-bit index. */
+constexpr size_t INT_SPAN_ELEMENTS = (size_t)1 << 31;
+
 struct uniform_rows {
     size_t count;
     size_t cols;

@@ -6,7 +6,10 @@
  * block_reduce combines them (shuffles, one shared slot per warp); thread 0
  * writes the row. One block per row (up to 8192 blocks; past that a block
  * takes every grid-th row), so the hardware hands rows to SMs as they free
- * up. The kernel is row_parts.cuh's with one part per row.
+ * up. The kernel is row_parts.cuh's with one part per row. Argmax and
+ * argmin rows of 2-byte elements carry an int index from the row's start
+ * and widen it once: with eight elements a vector, a 64-bit index's
+ * compares, not the bytes, set their pace.
  *
  * Fixes from warp_per_row (step 24): a row has 256 x 4 vectors in flight (16
  * KiB), not 32 x 2, so rows of tens of KiB stream at full speed and a few
@@ -33,10 +36,10 @@
 namespace {
 
 template <class T, class Op> struct block_per_row_launch {
-    static int run(const T *d_in, reduce_shape shape, result_t<T, Op> *d_out, void *workspace,
-                   cudaStream_t stream)
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
+                   void *workspace, cudaStream_t stream)
     {
-        return launch_row_items<T, Op, false>(d_in, shape, 1, d_out, workspace, stream);
+        return launch_row_items<T, Op, false>(d_in, shape, n, 1, d_out, workspace, stream);
     }
 };
 

@@ -50,7 +50,7 @@ constexpr size_t MIN_PART_BYTES = (size_t)ROW_PARTS_BLOCK * ROW_PARTS_LOADS * 16
 template <class T, class Op> int parts_for(reduce_shape shape, size_t n, unsigned *parts)
 {
     int resident = 0;
-    PROPAGATE(resident_grid_size((const void *)row_parts_kernel<T, Op, uniform_rows, true>,
+    PROPAGATE(resident_grid_size((const void *)row_parts_kernel<T, Op, uniform_rows, true, false>,
                                  ROW_PARTS_BLOCK, 0, &resident));
     const size_t rows = shape.count > 0 ? shape.count : 1;
     const size_t wave = (size_t)resident / rows;
@@ -75,7 +75,7 @@ template <class T, class Op> struct split_rows_launch {
     {
         unsigned parts = 1;
         PROPAGATE((parts_for<T, Op>(shape, n, &parts)));
-        return launch_row_parts<T, Op>(d_in, shape, parts, d_out, workspace, stream);
+        return launch_row_parts<T, Op>(d_in, shape, n, parts, d_out, workspace, stream);
     }
 };
 
