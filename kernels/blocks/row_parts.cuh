@@ -52,9 +52,6 @@ static inline size_t row_parts_workspace_bytes(size_t rows, unsigned parts)
     return parts > 1 ? row_partials_offset(rows) + rows * parts * (size_t)MAX_RESULT_BYTES : 0;
 }
 
-/* SPLIT false: one part a row (parts = 1), compiled without the 64-bit
- * divisions that find an item's row and part - their registers held
- * block_per_row to 48 a thread (5 blocks of 256 an SM) for float rows. */
 /* One row, in[begin, end) of in[0, n), by the whole block; the result in
  * thread 0. INT_INDEX (argmax and argmin, every row at most
  * INT_SPAN_ELEMENTS long): the index is an int from the row's start through
@@ -76,6 +73,9 @@ __device__ __forceinline__ result_t<T, Op> reduce_row_by_block(const T *__restri
     }
 }
 
+/* SPLIT false: one part a row (parts = 1), compiled without the 64-bit
+ * divisions that find an item's row and part - their registers held
+ * block_per_row to 48 a thread (5 blocks of 256 an SM) for float rows. */
 template <class T, class Op, class Spans, bool SPLIT, bool INT_INDEX>
 __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__restrict__ in,
                                                                     size_t n, Spans spans,
