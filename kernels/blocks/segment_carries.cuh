@@ -130,9 +130,8 @@ template <class A> struct tile_parts {
     }
 };
 
-/* The last kernel: a warp a tile where a segment starts and leaves adds
- * that tile's tail and the heads of the tiles the segment enters. The
- * first round reads the next 32 tiles' heads, a lane each; later rounds
+/* A segment's heads after its tail, for the last kernel: the first round
+ * reads the next 32 tiles' heads, a lane each; later rounds
  * (a segment past 32 tiles) the next 32 x LOOKAHEAD, LOOKAHEAD consecutive
  * ones a lane, so a segment a thousand tiles long takes a few rounds, not a
  * thousand dependent reads. A round's heads are folded in a fixed tree
@@ -190,25 +189,65 @@ __device__ __forceinline__ void allow_tile_parts_combine()
 #endif
 }
 
+/* The last kernel's threads a block, and the tiles a warp takes: a lane
+ * each, four lanes of 32, so that a warp meets at most two segments that
+ * run past the next tile (each one's rounds take the whole warp, one
+ * segment after another) and the 16384 tiles of 64 MiB of floats are about
+ * one wave of blocks. */
+constexpr int COMBINE_BLOCK = 128;
+constexpr unsigned COMBINE_TILES_A_WARP = 4;
+
+/* The last kernel: a lane a tile where a segment starts and leaves. A
+ * segment that ends in the next tile - any segment shorter than a tile -
+ * is its lane's alone: the tile's tail and the next tile's head, every
+ * read in flight at once, one trip to L2. A segment that runs on past the
+ * next tile is taken by the whole warp, one after another, in the rounds of
+ * fold_heads_round. Both give the tail joined with the rounds' tree over
+ * the heads, bit for bit: one head's tree is its lane's total (the identity,
+ * then the head) joined with identities, each join after the first a no-op,
+ * which is what the short path adds. */
 template <class A, class Op>
-__global__ void combine_tile_parts_kernel(tile_parts<A> parts, size_t tiles, size_t count,
-                                          A *__restrict__ out)
+__global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_parts<A> parts,
+                                                                            size_t tiles, size_t count,
+                                                                            A *__restrict__ out)
 {
 #if __CUDA_ARCH__ >= 900
     asm volatile("griddepcontrol.wait;" ::: "memory"); /* the tiles' kernel has finished */
 #endif
-    const size_t tile = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
-    if (tile >= tiles)
-        return;
-    const size_t segment = parts.tail_segments[tile];
-    if (segment >= count)
-        return;
-    A total = parts.tails[tile];
-    bool more = true;
-    for (size_t first = tile + 1, per_lane = 1; more; first += 32 * per_lane, per_lane = LOOKAHEAD)
-        total = Op{}(total, fold_heads_round<A, Op>(parts, tiles, segment, first, (int)per_lane, count, &more));
-    if (threadIdx.x % 32 == 0)
-        store_result(&out[segment], total);
+    const unsigned lane = threadIdx.x % 32;
+    const size_t warp = (blockIdx.x * (size_t)COMBINE_BLOCK + threadIdx.x) / 32;
+    const size_t tile = lane < COMBINE_TILES_A_WARP ? warp * COMBINE_TILES_A_WARP + lane : tiles;
+    size_t segment = count, next = count, after = count; /* the count: no segment */
+    A total = identity<Op, A>(), head = identity<Op, A>();
+    if (tile < tiles) {
+        segment = parts.tail_segments[tile];
+        total = parts.tails[tile];
+    }
+    if (tile + 1 < tiles) {
+        next = parts.head_segments[tile + 1];
+        head = parts.heads[tile + 1];
+    }
+    if (tile + 2 < tiles)
+        after = parts.head_segments[tile + 2];
+    const bool leaves = segment < count;
+    const bool runs_on = leaves && next == segment && after == segment;
+    if (leaves && !runs_on) {
+        const A lane_total = Op{}(identity<Op, A>(), next == segment ? head : identity<Op, A>());
+        const A folded = Op{}(lane_total, identity<Op, A>());
+        store_result(&out[segment], Op{}(total, folded));
+    }
+    for (unsigned lanes = __ballot_sync(FULL_WARP_MASK, runs_on); lanes != 0; lanes &= lanes - 1) {
+        const int owner = __ffs(lanes) - 1;
+        const size_t long_segment = __shfl_sync(FULL_WARP_MASK, segment, owner);
+        const size_t from = __shfl_sync(FULL_WARP_MASK, tile, owner);
+        A long_total = shuffle_from(total, owner);
+        bool more = true;
+        for (size_t first = from + 1, per_lane = 1; more; first += 32 * per_lane, per_lane = LOOKAHEAD)
+            long_total = Op{}(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
+                                                                  (int)per_lane, count, &more));
+        if (lane == (unsigned)owner)
+            store_result(&out[long_segment], long_total);
+    }
 }
 
 /* Whether combine_tile_parts_kernel as loaded on this device waits for the
@@ -245,8 +284,8 @@ int combine_tile_parts(tile_parts<A> parts, size_t tiles, size_t count, A *out, 
     overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     overlap.val.programmaticStreamSerializationAllowed = 1;
     cudaLaunchConfig_t config = {};
-    config.gridDim = dim3((unsigned)ceil_div(tiles, 8));
-    config.blockDim = dim3(256);
+    config.gridDim = dim3((unsigned)ceil_div(tiles, COMBINE_TILES_A_WARP * (COMBINE_BLOCK / 32)));
+    config.blockDim = dim3(COMBINE_BLOCK);
     config.stream = stream;
     config.attrs = &overlap;
     config.numAttrs = waits ? 1 : 0;
