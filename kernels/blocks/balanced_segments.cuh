@@ -17,7 +17,7 @@
  * part per tile it touches - its first tile's tail, the others' heads -
  * which a last kernel adds (a lane a tile where a segment starts and
  * leaves; a segment that runs past the next tile takes the whole warp, up
- * to 256 tiles a round: segment_carries.cuh).
+ * to 128 tiles a round: segment_carries.cuh).
  *
  * Every tile costs about the same whatever the lengths: eight-element
  * segments, segments of thousands and empty ones leave no lane idle. The

@@ -133,11 +133,14 @@ template <class A> struct tile_parts {
 /* A segment's heads after its tail, for the last kernel: the first round
  * reads the next 32 tiles' heads, a lane each; later rounds
  * (a segment past 32 tiles) the next 32 x LOOKAHEAD, LOOKAHEAD consecutive
- * ones a lane, so a segment a thousand tiles long takes a few rounds, not a
- * thousand dependent reads. A round's heads are folded in a fixed tree
- * (each lane's chain, then the lanes by position), which depends on the
- * tile indices alone: the same bits whatever grid ran the tiles. */
-constexpr int LOOKAHEAD = 8;
+ * ones a lane, so a segment a thousand tiles long takes eight rounds, not a
+ * thousand dependent reads. Four: with eight, sixteen or thirty-two the
+ * distributions whose segments run past 32 tiles were slower, with two no
+ * faster than eight (bench/NOTES.md, session 33). A round's heads are
+ * folded in a fixed tree (each lane's chain, then the lanes by position),
+ * which depends on the tile indices alone: the same bits whatever grid ran
+ * the tiles. */
+constexpr int LOOKAHEAD = 4;
 
 /* One round: the heads of the `per_lane` x 32 tiles from `first` that
  * continue `segment` (a prefix of them), folded; `more` when every one did.
