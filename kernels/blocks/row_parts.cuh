@@ -130,8 +130,8 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
  * 64-bit index's compares the cost (half and bfloat16 rows of 4096 to
  * 16384 columns:
  * bench/results/experiments/h100_lane_run_prefetch_and_two_byte_int_index_c39ddea.log);
- * for 4-byte and 8-byte elements it was slower from 4096 columns (the
- * log of ROW_ARG_LOADS). */
+ * for 4-byte and 8-byte elements it was slower from 4096 columns
+ * (bench/results/experiments/h100_block_per_row_int_index_83d8edc.log). */
 template <class T, class Op, bool SPLIT>
 int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts,
                      result_t<T, Op> *d_out, void *workspace, cudaStream_t stream)
