@@ -37,8 +37,9 @@
  * bench/results/h100_segment_sweep_5302517/;
  * the probes that shaped the step (copies straight into registers, a second
  * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
- * slots' notes, the offsets' margin, a wider first search) are in
- * bench/NOTES.md, sessions 22 to 26.
+ * slots' notes, the offsets' margin, a wider first search, the next tile's
+ * copies issued before the walk) are in bench/NOTES.md, sessions 22 to 26
+ * and 34.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -340,9 +341,12 @@ __device__ __forceinline__ void store_parts(const tile_place &place, unsigned en
 }
 
 /* The lane's walk over its run in registers: each set bit stores the total
- * so far in totals[slot] (slots from `slot` on) and starts a new one.
- * Returns the total after the last set bit (the whole run if none); *first
- * gets the slot of the first. */
+ * so far in the next slot (from totals[slot] on) and starts a new one.
+ * Returns the total after the last set bit (the whole run if none). The
+ * next slot is a pointer, not an index: ptxas then turns seven bits at a
+ * time into predicates and an end into a predicated store and a pointer
+ * step, about five instructions an element where the index took eight
+ * (bench/NOTES.md, session 34). */
 template <class T, class Op, bool CHECKED>
 __device__ __forceinline__ result_t<T, Op, int> walk_run(const uint4 (&raw)[lane_run<T>::LOADS],
                                                          uint32_t bits, unsigned slot,
@@ -353,6 +357,7 @@ __device__ __forceinline__ result_t<T, Op, int> walk_run(const uint4 (&raw)[lane
     using Run = lane_run<T>;
     const int start = (int)(threadIdx.x % 32) * Run::RUN; /* the run's first position */
     R total = identity<Op, R>();
+    R *next_slot = totals + slot;
 #pragma unroll
     for (int v = 0; v < Run::LOADS; ++v) {
         T x[Run::W];
@@ -362,12 +367,10 @@ __device__ __forceinline__ result_t<T, Op, int> walk_run(const uint4 (&raw)[lane
             const int j = v * Run::W + i, position = start + j;
             if (!CHECKED || (place.first + position >= 0 && place.first + position < (long long)n))
                 total = combine_later<Op>(total, lift<Op, T, int>(x[i], position));
-            const bool closes = (bits >> j) & 1;
-            if (closes)
-                totals[slot] = total;
-            slot += closes;
-            if (closes)
+            if (bits & (1u << j)) {
+                *next_slot++ = total;
                 total = identity<Op, R>();
+            }
         }
     }
     return total;
