@@ -133,7 +133,7 @@ template <class A> struct tile_parts {
 /* A segment's heads after its tail, for the last kernel: the first round
  * reads the next 32 tiles' heads, a lane each; later rounds
  * (a segment past 32 tiles) the next 32 x LOOKAHEAD, LOOKAHEAD consecutive
- * ones a lane, so a segment a thousand tiles long takes eight rounds, not a
+ * ones a lane, so a segment a thousand tiles long takes nine rounds, not a
  * thousand dependent reads. Four: with eight, sixteen or thirty-two the
  * distributions whose segments run past 32 tiles were slower, with two no
  * faster than eight (bench/NOTES.md, session 33). A round's heads are
