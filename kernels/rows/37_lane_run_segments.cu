@@ -8,14 +8,14 @@
  * fly it reads the offsets of the segments that end in the tile, 32 at a
  * time from where the last tile stopped, and sets a bit in the word of the
  * run that holds each segment's last element, noting which segment the
- * slot it will fill belongs to (an empty segment's identity is written on
- * the spot, and takes no slot). Then each lane takes its run into
- * registers and walks it: an element joins the running total, a set bit
- * stores the total in shared memory (the segment's slot: the ends before
- * it in the tile) and starts a new one. One segmented scan over the lanes
- * adds to each lane's first closed segment the runs before it that the
- * segment began in; the tile's totals then leave in one coalesced sweep. A
- * segment that crosses tiles leaves each tile's part, joined by the last
+ * slot it will fill belongs to (an empty segment takes no slot). Then each
+ * lane takes its run into registers and walks it: an element joins the
+ * running total, a set bit stores the total in shared memory (the
+ * segment's slot: the ends before it in the tile) and starts a new one. One
+ * segmented scan over the lanes adds to each lane's first closed segment
+ * the runs before it that the segment began in; the tile's results then
+ * leave in one coalesced sweep, the empty segments' identities with them.
+ * A segment that crosses tiles leaves each tile's part, joined by the last
  * kernel of segment_carries.cuh.
  *
  * Fixes from merge-path segments (36): there a tile is a block's chain of
@@ -38,8 +38,8 @@
  * the probes that shaped the step (copies straight into registers, a second
  * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
  * slots' notes, the offsets' margin, a wider first search, the next tile's
- * copies issued before the walk) are in bench/NOTES.md, sessions 22 to 26
- * and 34.
+ * copies issued before the walk, where empty segments are written) are in
+ * bench/NOTES.md, sessions 22 to 26, 34 and 35.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -182,7 +182,7 @@ struct tile_ends {
  * tile (end <= last_end), in trips of up to BATCHES batches of 32 (the first
  * `batches`, then twice as many while every end read was inside). Sets a
  * non-empty segment's bit and notes the segment in its slot's place in
- * slot_segments; writes an empty segment's identity.
+ * slot_segments (an empty one is written by write_results).
  * *open_begin gets the last end (where the segment left open begins),
  * place.begin if none. The ends are compared as 64-bit offsets: as 32-bit
  * positions in the tile they measured slower (bench/NOTES.md, session 23). */
@@ -214,8 +214,6 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, uint32_t *slo
             if (lane == 0)
                 previous = before;
             const bool closing = inside && end[b] > previous;
-            if (inside && !closing)
-                store_result(&writer.out[place.segment + ends.all + lane], identity<Op, result_t<T, Op>>());
             const unsigned closing_lanes = __ballot_sync(FULL_WARP_MASK, closing);
             if (closing) {
                 const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
@@ -376,13 +374,27 @@ __device__ __forceinline__ result_t<T, Op, int> walk_run(const uint4 (&raw)[lane
     return total;
 }
 
-/* The tile's closed segments out of shared memory, slot by slot. */
+/* The tile's results, slot by slot out of shared memory: a slot's lane
+ * first writes the identity of the empty segments between the slot before
+ * and its own, and the lanes then write those after the last slot, so that
+ * an empty segment's result leaves with its neighbours'. Written where
+ * mark_ends found them, on their own, they cost uniform:8 about 0.7 us
+ * (bench/NOTES.md, session 35). */
 template <class T, class Op>
-__device__ __forceinline__ void write_closed(const warp_storage<T, Op> &s, unsigned closing,
-                                             const tile_place &place, const tile_writer<T, Op> &writer)
+__device__ __forceinline__ void write_results(const warp_storage<T, Op> &s, tile_ends ends,
+                                              const tile_place &place, const tile_writer<T, Op> &writer)
 {
-    for (unsigned k = threadIdx.x % 32; k < closing; k += 32)
-        writer.closed(place, s.slot_segments[k], s.totals[k]);
+    using RO = result_t<T, Op>;
+    const unsigned lane = threadIdx.x % 32;
+    for (unsigned k = lane; k < ends.closing; k += 32) {
+        const unsigned rel = s.slot_segments[k];
+        for (unsigned e = k == 0 ? 0 : s.slot_segments[k - 1] + 1; e < rel; ++e)
+            store_result(&writer.out[place.segment + e], identity<Op, RO>());
+        writer.closed(place, rel, s.totals[k]);
+    }
+    const unsigned after_last = ends.closing == 0 ? 0 : s.slot_segments[ends.closing - 1] + 1;
+    for (unsigned e = after_last + lane; e < ends.all; e += 32)
+        store_result(&writer.out[place.segment + e], identity<Op, RO>());
 }
 
 /* One tile: its loads, its ends, its runs, its parts. Returns the ends it
@@ -420,7 +432,7 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     if (bits != 0)
         s.totals[first_slot] = combine_later<Op>(before, s.totals[first_slot]);
     __syncwarp(); /* the totals are final */
-    write_closed(s, ends.closing, place, writer);
+    write_results(s, ends, place, writer);
     if (lane == 0)
         store_parts<T, Op>(place, ends.all, *open_begin, tile_tail, count, writer.parts);
     __syncwarp(); /* the totals are read before the next tile's copies and bits */
