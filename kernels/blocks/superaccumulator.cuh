@@ -133,19 +133,88 @@ __host__ __device__ inline long long superaccumulator_wide_piece(unsigned __int1
     return negative ? -(long long)piece : (long long)piece;
 }
 
+/* The sum of non-finite inputs, from their flags: NaN if any was NaN or
+ * both infinities were seen, else the infinity seen. */
+template <class R> __host__ __device__ inline R superaccumulator_nonfinite(unsigned nonfinite)
+{
+    if ((nonfinite & SUPERACC_NAN) || (nonfinite & SUPERACC_POS_INF && nonfinite & SUPERACC_NEG_INF))
+        return cuda::std::numeric_limits<R>::quiet_NaN();
+    return nonfinite & SUPERACC_POS_INF ? cuda::std::numeric_limits<R>::infinity()
+                                        : -cuda::std::numeric_limits<R>::infinity();
+}
+
+/* Resolves the carries of limbs[lo..hi] (the nonzero ones), from the
+ * lowest up, into digits in [0, 2^32) - two limbs above the highest the
+ * carry is the sign, 0 or -1 - and a negative sum into its magnitude
+ * (the digits complemented, plus one). Returns one past the last limb
+ * written; *negative gets the sign. */
+__host__ __device__ inline int superaccumulator_resolve(long long *limbs, int lo, int hi, int limb_count,
+                                                       bool *negative)
+{
+    const int top = hi + 3 < limb_count ? hi + 3 : limb_count;
+    long long carry = 0;
+    for (int i = lo; i < top; ++i) {
+        const long long v = limbs[i] + carry;
+        limbs[i] = v & 0xffffffffll;
+        carry = v >> 32; /* arithmetic: floor */
+    }
+    *negative = carry < 0;
+    if (*negative) {
+        unsigned long long c = 1;
+        for (int i = lo; i < top; ++i) {
+            const unsigned long long x = (~(unsigned long long)limbs[i] & 0xffffffffull) + c;
+            limbs[i] = (long long)(x & 0xffffffffull);
+            c = x >> 32;
+        }
+    }
+    return top;
+}
+
+/* The magnitude held in the digits limbs[lo..h] (limbs[h] nonzero),
+ * rounded once to P bits (to nearest, ties to even): the top three digits
+ * as one 96-bit window x, worth x * 2^base units, and a sticky bit for any
+ * unit below it. */
+template <class R> __host__ __device__ inline double superaccumulator_round_digits(const long long *limbs,
+                                                                                  int lo, int h)
+{
+    using layout = superaccumulator_layout<R>;
+    constexpr int P = layout::PRECISION;
+    auto digit = [&](int i) -> unsigned long long { return i >= lo ? (unsigned long long)limbs[i] : 0ull; };
+    const unsigned __int128 x = ((unsigned __int128)digit(h) << 64) | (digit(h - 1) << 32) | digit(h - 2);
+    bool sticky = false; /* any unit below the window */
+    for (int i = lo; i < h - 2; ++i)
+        sticky |= limbs[i] != 0;
+    const int base = 32 * (h - 2);
+    const int top_bit = 64 + 31 - cuda::std::countl_zero((unsigned)digit(h));
+
+    if (base + top_bit < P) { /* fewer than P bits: exact, and x holds them all */
+        const unsigned long long whole = (unsigned long long)(base >= 0 ? x << base : x >> -base);
+        return ldexp((double)whole, -layout::BIAS);
+    }
+    const int shift = top_bit - P + 1; /* >= 12: the round bit is inside x */
+    unsigned long long keep = (unsigned long long)(x >> shift);
+    const unsigned __int128 rest = x & (((unsigned __int128)1 << shift) - 1);
+    const unsigned __int128 half = (unsigned __int128)1 << (shift - 1);
+    if (rest > half || (rest == half && (sticky || (keep & 1))))
+        ++keep;
+    int exponent = base + shift;
+    if (keep >> P) {
+        keep >>= 1;
+        ++exponent;
+    }
+    /* keep < 2^P: exact in R; past R's range the conversion gives inf, as
+     * rounding to nearest must */
+    return ldexp((double)keep, exponent - layout::BIAS);
+}
+
 /* The sum held in limbs[0..LIMBS) (any signed values, carries unresolved)
  * and the non-finite flags, rounded once to R (to nearest, ties to even).
  * Overwrites limbs with the resolved digits. */
 template <class R> __host__ __device__ inline R superaccumulator_round(long long *limbs, unsigned nonfinite)
 {
-    using layout = superaccumulator_layout<R>;
-    constexpr int LIMBS = layout::LIMBS, P = layout::PRECISION;
-    if (nonfinite) {
-        if ((nonfinite & SUPERACC_NAN) || (nonfinite & SUPERACC_POS_INF && nonfinite & SUPERACC_NEG_INF))
-            return cuda::std::numeric_limits<R>::quiet_NaN();
-        return nonfinite & SUPERACC_POS_INF ? cuda::std::numeric_limits<R>::infinity()
-                                            : -cuda::std::numeric_limits<R>::infinity();
-    }
+    constexpr int LIMBS = superaccumulator_layout<R>::LIMBS;
+    if (nonfinite)
+        return superaccumulator_nonfinite<R>(nonfinite);
     int lo = -1, hi = -1;
     for (int i = 0; i < LIMBS; ++i)
         if (limbs[i] != 0) {
@@ -155,61 +224,13 @@ template <class R> __host__ __device__ inline R superaccumulator_round(long long
         }
     if (lo < 0)
         return R(0);
-
-    /* Carries, from the lowest nonzero limb up: digits in [0, 2^32). Two
-     * limbs above the highest nonzero one the carry is the sign, 0 or -1. */
-    const int top = hi + 3 < LIMBS ? hi + 3 : LIMBS;
-    long long carry = 0;
-    for (int i = lo; i < top; ++i) {
-        const long long v = limbs[i] + carry;
-        limbs[i] = v & 0xffffffffll;
-        carry = v >> 32; /* arithmetic: floor */
-    }
-    const bool negative = carry < 0;
-    if (negative) { /* magnitude: complement the digits and add one */
-        unsigned long long c = 1;
-        for (int i = lo; i < top; ++i) {
-            const unsigned long long x = (~(unsigned long long)limbs[i] & 0xffffffffull) + c;
-            limbs[i] = (long long)(x & 0xffffffffull);
-            c = x >> 32;
-        }
-    }
-    int h = top - 1;
+    bool negative = false;
+    int h = superaccumulator_resolve(limbs, lo, hi, LIMBS, &negative) - 1;
     while (h >= lo && limbs[h] == 0)
         --h;
     if (h < lo)
         return R(0); /* an exact cancellation */
-
-    /* The top three digits as one 96-bit window x, worth x * 2^base units. */
-    auto digit = [&](int i) -> unsigned long long { return i >= lo ? (unsigned long long)limbs[i] : 0ull; };
-    const unsigned __int128 x = ((unsigned __int128)digit(h) << 64) | (digit(h - 1) << 32) | digit(h - 2);
-    bool sticky = false; /* any unit below the window */
-    for (int i = lo; i < h - 2; ++i)
-        sticky |= limbs[i] != 0;
-    const int base = 32 * (h - 2);
-    const int top_bit = 64 + 31 - cuda::std::countl_zero((unsigned)digit(h));
-
-    double magnitude;
-    if (base + top_bit < P) { /* fewer than P bits: exact, and x holds them all */
-        const unsigned long long whole = (unsigned long long)(base >= 0 ? x << base : x >> -base);
-        magnitude = ldexp((double)whole, -layout::BIAS);
-    } else {
-        const int shift = top_bit - P + 1; /* >= 12: the round bit is inside x */
-        unsigned long long keep = (unsigned long long)(x >> shift);
-        const unsigned __int128 rest = x & (((unsigned __int128)1 << shift) - 1);
-        const unsigned __int128 half = (unsigned __int128)1 << (shift - 1);
-        if (rest > half || (rest == half && (sticky || (keep & 1))))
-            ++keep;
-        int exponent = base + shift;
-        if (keep >> P) {
-            keep >>= 1;
-            ++exponent;
-        }
-        /* keep < 2^P: exact in R; past R's range the conversion gives inf,
-         * as rounding to nearest must */
-        magnitude = ldexp((double)keep, exponent - layout::BIAS);
-    }
-    const R r = (R)magnitude;
+    const R r = (R)superaccumulator_round_digits<R>(limbs, lo, h);
     return negative ? -r : r;
 }
 
