@@ -170,6 +170,12 @@ template <class T, class Op> struct tile_writer {
             store_result(&out[segment], result);
         }
     }
+
+    /* Segment place.segment + rel is empty: the identity. */
+    __device__ void empty(const tile_place &place, size_t rel) const
+    {
+        store_result(&out[place.segment + rel], identity<Op, RO>());
+    }
 };
 
 /* The ends a tile holds: all of them (empty segments too) and the closing
@@ -378,23 +384,22 @@ __device__ __forceinline__ result_t<T, Op, int> walk_run(const uint4 (&raw)[lane
  * first writes the identity of the empty segments between the slot before
  * and its own, and the lanes then write those after the last slot, so that
  * an empty segment's result leaves with its neighbours'. Written where
- * mark_ends found them, on their own, they cost uniform:8 about 0.7 us
- * (bench/NOTES.md, session 35). */
+ * mark_ends found them, each a store of its own, they made uniform:8
+ * slower (bench/results/experiments/h100_empty_segments_in_the_sweep_36946f9.log). */
 template <class T, class Op>
 __device__ __forceinline__ void write_results(const warp_storage<T, Op> &s, tile_ends ends,
                                               const tile_place &place, const tile_writer<T, Op> &writer)
 {
-    using RO = result_t<T, Op>;
     const unsigned lane = threadIdx.x % 32;
     for (unsigned k = lane; k < ends.closing; k += 32) {
         const unsigned rel = s.slot_segments[k];
         for (unsigned e = k == 0 ? 0 : s.slot_segments[k - 1] + 1; e < rel; ++e)
-            store_result(&writer.out[place.segment + e], identity<Op, RO>());
+            writer.empty(place, e);
         writer.closed(place, rel, s.totals[k]);
     }
     const unsigned after_last = ends.closing == 0 ? 0 : s.slot_segments[ends.closing - 1] + 1;
     for (unsigned e = after_last + lane; e < ends.all; e += 32)
-        store_result(&writer.out[place.segment + e], identity<Op, RO>());
+        writer.empty(place, e);
 }
 
 /* One tile: its loads, its ends, its runs, its parts. Returns the ends it
