@@ -34,7 +34,7 @@
  * an arg operator, whose 48 KiB of shared memory a block set the limit) do
  * not hide their latency. At a mean of 2 floats a segment step 36 is as
  * fast, at 1 faster. The distribution sweep is
- * bench/results/h100_segment_sweep_fe0c624/;
+ * bench/results/h100_segment_sweep_11d92a3/;
  * the probes that shaped the step (copies straight into registers, a second
  * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
  * slots' notes, the offsets' margin, a wider first search, the next tile's
