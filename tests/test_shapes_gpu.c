@@ -69,10 +69,11 @@ static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1
 static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};
 /* The most cases make_cases writes (the default set; the quick one has
  * fewer widths): rows and columns four fixed ones and up to two a width,
- * seven short matrices of columns, three fixed segment cases and one a spec;
+ * seven short matrices of columns and one cut into strips, three fixed
+ * segment cases and one a spec;
  * and the most offset lists, the last entry NULL. */
 enum {
-    MAX_CASES = 4 + 2 * COUNT(WIDTHS) + 4 + 2 * COUNT(COLUMN_WIDTHS) + 7 + 3 + COUNT(SEGMENT_SPECS),
+    MAX_CASES = 4 + 2 * COUNT(WIDTHS) + 4 + 2 * COUNT(COLUMN_WIDTHS) + 8 + 3 + COUNT(SEGMENT_SPECS),
     MAX_OFFSET_LISTS = 3 + COUNT(SEGMENT_SPECS) + 1
 };
 _Static_assert(COUNT(QUICK_WIDTHS) <= COUNT(WIDTHS) &&
@@ -355,6 +356,12 @@ static size_t make_column_cases(struct shape_case *cases, bool quick)
      * than 64 rows) */
     cases[count++] = columns_case(64, 3, 0);
     cases[count++] = columns_case(65, 3, 0);
+    /* A matrix wide and tall enough that split_columns cuts it into strips
+     * of several rows with no parts on a GPU of a hundred SMs or more (an
+     * H100: strips of 4 rows, 129 tiles, the last of 4 columns; the last
+     * strip 1 row) */
+    if (!quick)
+        cases[count++] = columns_case(2049, 4100, 0);
     return count;
 }
 

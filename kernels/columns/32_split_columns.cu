@@ -16,7 +16,11 @@
  * grid reads the matrix from the top down together, or for 8-byte elements
  * a band of rows each - and the tile's last part done
  * adds the parts' totals in part order (the counter pattern of
- * last_block_done.cuh, for a tile of columns instead of one value). A
+ * last_block_done.cuh, for a tile of columns instead of one value). A wide
+ * matrix of too few tiles to fill the GPU alone (4096 floats: 32) is cut
+ * instead into strips of 2 or 4 rows of span / 2 or span / 4 columns, so
+ * that a stretch is 2 or 4 rows' pieces of at least 128 bytes and the tiles
+ * fill the GPU with no parts (strips_fill_gpu). A
  * matrix of a few rows (up to FEW_ROWS) has too little down each column for
  * that machinery: a thread takes a vector of columns down every row
  * (few_rows_columns.cuh).
@@ -32,7 +36,10 @@
  * stretches to a bounded loop (lane_columns_whole_batches).
  *
  * What it costs: the bytes, plus the parts' totals written and read once
- * more by the last part (parts x span results a tile), plus a launch. A
+ * more by the last part (parts x span results a tile), plus a launch. The
+ * last part's combine is a tail the whole kernel waits for, which is why
+ * strips are preferred where they fill the GPU; their lanes that share
+ * columns meet by shuffles once a tile, as a narrow matrix's do. A
  * narrow width whose runs of whole vectors do not fill the span leaves lanes
  * idle, the more so where its stretch keeps to whole 128-byte lines (3
  * floats: 24 of 32, which measured faster than 30 lanes on stretches that
@@ -41,10 +48,11 @@
  * whose lanes read four neighbouring vectors a stretch (three runs of 33
  * floats fill 99 of its 128 vectors). Wider ones (100003 floats) and an
  * input that is not 16-byte aligned take four-byte loads, sixteen in
- * flight: a warp's load then covers 32 columns. The parts follow the GPU's
- * resident blocks, so a column's bits depend on the GPU model, not on the
- * grid.
+ * flight: a warp's load then covers 32 columns. The parts and the strips
+ * follow the GPU's resident blocks, so a column's bits depend on the GPU
+ * model, not on the grid.
  *   bench_compare --cols 128 --axis 0 -m split_columns
+ *   bench_compare --cols 4096 --axis 0 -m split_columns,cublas_columns
  */
 #include "block_reduce.cuh"
 #include "cuda_check.h"
@@ -75,6 +83,10 @@ constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
  * every part's totals once the others are done, so at a few hundred columns
  * more parts cost that one block more than their loads in flight gain. */
 constexpr unsigned MAX_PARTS = 128;
+/* A wide matrix's strips hold at most this many rows: a row's piece of a
+ * tile is then 8 lanes' vectors, 128 bytes (64-byte pieces measured
+ * slower: bench/NOTES.md, session 37). */
+constexpr unsigned MAX_STRIP_ROWS = 4;
 /* The memory's line: a narrow width's stretches start on one where they can. */
 constexpr size_t LINE_BYTES = 128;
 /* A matrix of at most this many rows takes few_rows_columns.cuh's kernel: a
@@ -96,14 +108,19 @@ template <class T, class Op, int VEC> constexpr int warps_for()
 struct column_plan {
     size_t n, cols;
     size_t pitch;              /* elements from one stretch to the next */
-    size_t stretches;          /* rows (wide), or ceil(n / span) (narrow) */
-    size_t tiles;              /* ceil(cols / span) (wide), 1 (narrow) */
-    unsigned tile_cols;        /* a tile's columns: span (wide), cols (narrow) */
-    unsigned rows_per_stretch; /* 1 (wide), span / cols (narrow) */
+    size_t stretches;          /* ceil(rows / rows_per_stretch) (wide), or
+                                  ceil(n / pitch) (narrow) */
+    size_t tiles;              /* ceil(cols / tile_cols) (wide), 1 (narrow) */
+    unsigned tile_cols;        /* a tile's columns: span / rows_per_stretch
+                                  (wide), cols (narrow) */
+    unsigned rows_per_stretch; /* wide: 1, or the rows of a strip (strips_fill_gpu);
+                                  narrow: pitch / cols */
     unsigned warps_per_tile;   /* a power of two; the block holds WARPS / it tiles */
     unsigned parts;            /* blocks that split one tile's stretches */
     unsigned loads;            /* the kernel's LOADS (loads_for) */
     bool narrow;
+    bool narrow_kernel;        /* the narrow builds' kernel: a narrow matrix,
+                                  or a wide one's strips (strips_fill_gpu) */
 
     __host__ __device__ size_t groups(unsigned warps) const
     {
@@ -165,7 +182,7 @@ __device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch
 #pragma unroll
     for (int j = 0; j < VEC; ++j) {
         const size_t row = stretch * p.rows_per_stretch +
-                           (p.narrow ? (lane * VEC + j) / p.cols : 0);
+                           (p.rows_per_stretch > 1 ? (lane * VEC + j) / p.tile_cols : 0);
         const bool in_stretch = VEC <= W || !p.narrow || lane * VEC + j < p.pitch;
         if (live && in_stretch && (!bounded || stretch * p.pitch + lane_col + j < p.n))
             acc[j] = op(acc[j], lift<Op>(e[j], row));
@@ -242,9 +259,14 @@ __device__ __forceinline__ void lane_totals(const T *__restrict__ in, const colu
                                             result_t<T, Op> (&acc)[VEC])
 {
     const unsigned lane = threadIdx.x % 32;
-    const size_t lane_col = tile * 32 * VEC + lane * VEC; /* wide: its first column */
-    /* wide: cols % VEC == 0; narrow: the stretch may end before the last lane */
-    const bool lane_in = p.narrow ? lane * VEC < p.pitch : lane_col < p.cols;
+    /* wide: the lane's first element - tile_cols / VEC lanes a row of the
+     * stretch, so lane l reads row l / (tile_cols / VEC) of it - and whether
+     * its column is in the matrix (cols % VEC == 0); narrow: the stretch may
+     * end before the last lane */
+    const unsigned row_lanes = p.tile_cols / VEC;
+    const size_t col = p.narrow ? 0 : tile * p.tile_cols + lane % row_lanes * VEC;
+    const size_t lane_col = p.narrow ? lane * VEC : lane / row_lanes * p.cols + col;
+    const bool lane_in = p.narrow ? lane * VEC < p.pitch : col < p.cols;
 #pragma unroll
     for (int j = 0; j < VEC; ++j)
         acc[j] = identity<Op, result_t<T, Op>>();
@@ -256,25 +278,27 @@ __device__ __forceinline__ void lane_totals(const T *__restrict__ in, const colu
                                                   acc);
 }
 
-/* A narrow matrix whose width divides the span: lanes (and a lane's
- * elements) that share columns meet by shuffles, so that lane l's slot j
- * holds tile column l x VEC + j, as in a wide one. (Other narrow widths meet
- * in shared memory: block_totals.) */
+/* A narrow matrix whose width divides the span, or a wide one cut into
+ * strips: lanes (and a lane's elements) that share columns meet by
+ * shuffles, so that lane l's slot j holds tile column l x VEC + j, as in a
+ * wide one. (Other narrow widths meet in shared memory: block_totals.) */
 template <class Op, int VEC, class R>
 __device__ __forceinline__ void join_shared_columns(const column_plan &p, R (&acc)[VEC])
 {
     const Op op;
-    if (!p.narrow || 32 * VEC != p.pitch)
+    const unsigned width = p.tile_cols;
+    if (p.narrow ? 32 * VEC != p.pitch : p.rows_per_stretch == 1)
         return;
-    /* cols < VEC: a lane's vector holds VEC / cols rows; slot j's column is
-     * j % cols. Both indices compile-time constants: acc stays in registers. */
+    /* width < VEC: a lane's vector holds VEC / width rows; slot j's column
+     * is j % width. Both indices compile-time constants: acc stays in
+     * registers. */
 #pragma unroll
     for (int t = 0; t < VEC; ++t)
 #pragma unroll
         for (int j = t + 1; j < VEC; ++j)
-            if (t < (int)p.cols && j >= (int)p.cols && j % p.cols == (size_t)t)
+            if (t < (int)width && j >= (int)width && j % width == (unsigned)t)
                 acc[t] = op(acc[t], acc[j]);
-    const unsigned holders = p.cols >= VEC ? (unsigned)(p.cols / VEC) : 1u;
+    const unsigned holders = width >= VEC ? width / VEC : 1u;
     for (unsigned offset = holders; offset < 32; offset *= 2)
 #pragma unroll
         for (int j = 0; j < VEC; ++j)
@@ -321,9 +345,9 @@ __device__ __forceinline__ void block_totals(split_columns_storage<R, WARPS, VEC
 /* Where tile column c of tile `tile` lands in the output; cols past the
  * last column: none. */
 __device__ __forceinline__ bool output_column(const column_plan &p, size_t tile, unsigned c,
-                                              unsigned span, size_t *col)
+                                              size_t *col)
 {
-    *col = p.narrow ? c : tile * span + c;
+    *col = p.narrow ? c : tile * p.tile_cols + c;
     return c < p.tile_cols && *col < p.cols;
 }
 
@@ -343,7 +367,7 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
         for (unsigned k = threadIdx.x; k < columns; k += BLOCK) {
             const size_t t = group * tiles_per_block + k / p.tile_cols;
             size_t col;
-            if (t >= p.tiles || !output_column(p, t, k % p.tile_cols, SPAN, &col))
+            if (t >= p.tiles || !output_column(p, t, k % p.tile_cols, &col))
                 continue;
             R total = identity<Op, R>();
             for (unsigned q = 0; q < p.parts; ++q)
@@ -386,7 +410,7 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
         __syncthreads();
     }
     size_t col;
-    if (slice == 0 && t < p.tiles && output_column(p, t, c, SPAN, &col))
+    if (slice == 0 && t < p.tiles && output_column(p, t, c, &col))
         store_result(&out[col], scratch[k]);
 }
 
@@ -443,7 +467,7 @@ __global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__re
             const unsigned ti = i / SPAN, c = i % SPAN;
             const size_t t = group * tiles_per_block + ti;
             size_t col;
-            if (t >= p.tiles || !output_column(p, t, c, SPAN, &col))
+            if (t >= p.tiles || !output_column(p, t, c, &col))
                 continue;
             const R total = s.totals[ti * p.warps_per_tile][c];
             if (p.parts == 1)
@@ -484,14 +508,74 @@ template <class T, class Op> struct split_columns_launch {
         return VEC == W && (narrow || sizeof(T) >= 8);
     }
 
-    /* The kernel for VEC elements a lane and a narrow or a wide matrix. */
-    template <int VEC> static auto kernel_for(bool narrow)
+    /* The kernel for VEC elements a lane: the narrow builds' (more loads
+     * in flight) or the wide builds'. */
+    template <int VEC> static auto kernel_for(bool narrow_kernel)
     {
         constexpr int WARPS = warps_for<T, Op, VEC>();
-        return narrow ? split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(true),
-                                             one_test_a_batch<VEC>(true)>
-                      : split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(false),
-                                             one_test_a_batch<VEC>(false)>;
+        return narrow_kernel ? split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(true),
+                                                    one_test_a_batch<VEC>(true)>
+                             : split_columns_kernel<T, Op, VEC, WARPS, loads_for<VEC>(false),
+                                                    one_test_a_batch<VEC>(false)>;
+    }
+
+    template <int VEC> static int resident_for(bool narrow_kernel, size_t *blocks)
+    {
+        int resident = 0;
+        PROPAGATE(resident_grid_size((const void *)kernel_for<VEC>(narrow_kernel),
+                                     warps_for<T, Op, VEC>() * 32, 0, &resident));
+        *blocks = (size_t)resident;
+        return 0;
+    }
+
+    /* A cut with no parts yet: a narrow matrix's stretches of whole rows
+     * `pitch` elements apart, or a wide one's strips of strip_rows rows. */
+    template <int VEC>
+    static column_plan cut(size_t n, size_t cols, bool narrow, size_t pitch, unsigned strip_rows,
+                           bool narrow_kernel)
+    {
+        constexpr int WARPS = warps_for<T, Op, VEC>();
+        const size_t rows = n / cols, tile_cols = narrow ? cols : 32 * VEC / strip_rows;
+        column_plan p{.n = n, .cols = cols, .pitch = narrow ? pitch : strip_rows * cols,
+                      .stretches = narrow ? ceil_div(n, pitch) : ceil_div(rows, strip_rows),
+                      .tiles = narrow ? 1 : ceil_div(cols, tile_cols),
+                      .tile_cols = (unsigned)tile_cols,
+                      .rows_per_stretch = (unsigned)(narrow ? pitch / cols : strip_rows),
+                      .warps_per_tile = WARPS, .parts = 1,
+                      .loads = loads_for<VEC>(narrow_kernel), .narrow = narrow,
+                      .narrow_kernel = narrow_kernel};
+        /* each warp at least four batches of loads: a short matrix's warps
+         * take neighbouring tiles rather than a row or two each */
+        while (p.warps_per_tile > 1 && p.stretches / p.warps_per_tile < 4 * p.loads)
+            p.warps_per_tile /= 2;
+        return p;
+    }
+
+    /* A wide matrix of 16-byte vectors cut into strips so that its tiles
+     * alone fill the GPU, with no parts (whose combine at the end measured
+     * slower): of the cuts of 1, 2 or 4 rows a strip (a row's piece 128
+     * bytes at least) by either kernel, one wave each, the one whose loads
+     * in flight come closest to a whole wave of the wide kernel's, and at
+     * least three quarters of it (4096 floats: strips of 4 rows, 128 tiles,
+     * the narrow builds' kernel). Returns false where none does. */
+    template <int VEC>
+    static bool strips_fill_gpu(size_t n, size_t cols, const size_t (&resident)[2],
+                                column_plan *best)
+    {
+        const size_t wave = resident[0] * loads_for<VEC>(false);
+        size_t best_gap = wave / 4 + 1;
+        for (unsigned rows = 1; rows <= MAX_STRIP_ROWS; rows *= 2)
+            for (const bool narrow_kernel : {false, true}) {
+                const column_plan c = cut<VEC>(n, cols, false, 0, rows, narrow_kernel);
+                const size_t blocks = c.groups(warps_for<T, Op, VEC>());
+                const size_t loads = blocks * c.loads;
+                const size_t gap = loads > wave ? loads - wave : wave - loads;
+                if (blocks <= resident[narrow_kernel] && gap < best_gap) {
+                    best_gap = gap;
+                    *best = c;
+                }
+            }
+        return best_gap <= wave / 4;
     }
 
     /* The cut for VEC elements a lane; parts from the kernel's resident blocks. */
@@ -510,21 +594,13 @@ template <class T, class Op> struct split_columns_launch {
         const size_t pitch = !narrow            ? cols
                              : line_run <= span ? span / line_run * line_run
                                                 : span / run * run;
-        *p = column_plan{.n = n, .cols = cols, .pitch = pitch,
-                         .stretches = narrow ? ceil_div(n, pitch) : n / cols,
-                         .tiles = narrow ? 1 : ceil_div(cols, span),
-                         .tile_cols = (unsigned)(narrow ? cols : span),
-                         .rows_per_stretch = (unsigned)(narrow ? pitch / cols : 1),
-                         .warps_per_tile = WARPS, .parts = 1,
-                         .loads = loads_for<VEC>(narrow), .narrow = narrow};
-        /* each warp at least four batches of loads: a short matrix's warps
-         * take neighbouring tiles rather than a row or two each */
-        while (p->warps_per_tile > 1 && p->stretches / p->warps_per_tile < 4 * p->loads)
-            p->warps_per_tile /= 2;
-        int resident = 0;
-        PROPAGATE(resident_grid_size((const void *)kernel_for<VEC>(narrow), WARPS * 32, 0,
-                                     &resident));
-        const size_t by_wave = (size_t)resident / p->groups(WARPS);
+        size_t resident[2]; /* the wide builds' kernel, the narrow builds' */
+        PROPAGATE(resident_for<VEC>(false, &resident[0]));
+        PROPAGATE(resident_for<VEC>(true, &resident[1]));
+        if (!narrow && VEC == W && strips_fill_gpu<VEC>(n, cols, resident, p))
+            return 0;
+        *p = cut<VEC>(n, cols, narrow, pitch, 1, narrow);
+        const size_t by_wave = resident[narrow] / p->groups(WARPS);
         const size_t by_rows = p->stretches / ((size_t)p->loads * p->warps_per_tile);
         size_t parts = by_wave < by_rows ? by_wave : by_rows;
         parts = parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : parts;
@@ -569,14 +645,14 @@ template <class T, class Op> struct split_columns_launch {
     /* The pointer is not known to the query: room for every cut. */
     static int workspace(reduce_shape shape, size_t n, size_t *bytes)
     {
-        column_plan wide, narrow;
+        column_plan wide{}, narrow{};
         PROPAGATE(plan_for<W>(shape, n, &wide));
         PROPAGATE(plan_for<1>(shape, n, &narrow));
         const size_t a = workspace_bytes<W>(wide), b = workspace_bytes<1>(narrow);
         *bytes = a > b ? a : b;
         if constexpr (RUN > 0)
             if (runs_width(shape.cols)) {
-                column_plan runs;
+                column_plan runs{};
                 PROPAGATE(plan_for<RUN>(shape, n, &runs));
                 const size_t c = workspace_bytes<RUN>(runs);
                 *bytes = c > *bytes ? c : *bytes;
@@ -589,10 +665,10 @@ template <class T, class Op> struct split_columns_launch {
                       void *workspace, cudaStream_t stream)
     {
         constexpr int WARPS = warps_for<T, Op, VEC>();
-        column_plan p;
+        column_plan p{};
         PROPAGATE(plan_for<VEC>(shape, n, &p));
         const size_t items = p.groups(WARPS) * p.parts;
-        const auto kernel = kernel_for<VEC>(p.narrow);
+        const auto kernel = kernel_for<VEC>(p.narrow_kernel);
         int grid = 0;
         PROPAGATE(resident_grid_size((const void *)kernel, WARPS * 32, 0, &grid));
         grid = launch_grid(items < (size_t)grid ? (int)items : grid);
