@@ -519,6 +519,7 @@ template <class T, class Op> struct split_columns_launch {
                                                     one_test_a_batch<VEC>(false)>;
     }
 
+    /* The GPU's resident blocks of that kernel (a wave). */
     template <int VEC> static int resident_for(bool narrow_kernel, size_t *blocks)
     {
         int resident = 0;
