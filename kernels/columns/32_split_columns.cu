@@ -20,7 +20,7 @@
  * matrix of too few tiles to fill the GPU alone (4096 floats: 32) is cut
  * instead into strips of 2 or 4 rows of span / 2 or span / 4 columns, so
  * that a stretch is 2 or 4 rows' pieces of at least 128 bytes and the tiles
- * fill the GPU with no parts (strips_fill_gpu). A
+ * fill the GPU with no parts (column_cuts.cuh, where every cut is chosen). A
  * matrix of a few rows (up to FEW_ROWS) has too little down each column for
  * that machinery: a thread takes a vector of columns down every row
  * (few_rows_columns.cuh).
@@ -55,6 +55,7 @@
  *   bench_compare --cols 4096 --axis 0 -m split_columns,cublas_columns
  */
 #include "block_reduce.cuh"
+#include "column_cuts.cuh"
 #include "cuda_check.h"
 #include "few_rows_columns.cuh"
 #include "grid_size.cuh"
@@ -79,16 +80,6 @@ constexpr unsigned SCALAR_LOADS = 16;
 constexpr int RUN_VECTORS = 4;
 constexpr unsigned RUN_LOADS = 2;
 constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
-/* Parts a tile's rows are cut into, at most: the last part alone reads
- * every part's totals once the others are done, so at a few hundred columns
- * more parts cost that one block more than their loads in flight gain. */
-constexpr unsigned MAX_PARTS = 128;
-/* A wide matrix's strips hold at most this many rows: a row's piece of a
- * tile is then 8 lanes' vectors, 128 bytes (64-byte pieces measured
- * slower: bench/NOTES.md, session 37). */
-constexpr unsigned MAX_STRIP_ROWS = 4;
-/* The memory's line: a narrow width's stretches start on one where they can. */
-constexpr size_t LINE_BYTES = 128;
 /* A matrix of at most this many rows takes few_rows_columns.cuh's kernel: a
  * thread a vector of columns down every row, with no parts, no shared memory
  * and no barrier, as a stretch a warp leaves too little work to pay for them. */
@@ -103,31 +94,6 @@ template <class T, class Op, int VEC> constexpr int warps_for()
         warps /= 2;
     return warps;
 }
-
-/* How the matrix is cut (computed on the host, passed by value). */
-struct column_plan {
-    size_t n, cols;
-    size_t pitch;              /* elements from one stretch to the next */
-    size_t stretches;          /* ceil(rows / rows_per_stretch) (wide), or
-                                  ceil(n / pitch) (narrow) */
-    size_t tiles;              /* ceil(cols / tile_cols) (wide), 1 (narrow) */
-    unsigned tile_cols;        /* a tile's columns: span / rows_per_stretch
-                                  (wide), cols (narrow) */
-    unsigned rows_per_stretch; /* wide: 1, or the rows of a strip (strips_fill_gpu);
-                                  narrow: pitch / cols */
-    unsigned warps_per_tile;   /* a power of two; the block holds WARPS / it tiles */
-    unsigned parts;            /* blocks that split one tile's stretches */
-    unsigned loads;            /* the kernel's LOADS (loads_for) */
-    bool narrow;
-    bool narrow_kernel;        /* the narrow builds' kernel: a narrow matrix,
-                                  or a wide one's strips (strips_fill_gpu) */
-
-    __host__ __device__ size_t groups(unsigned warps) const
-    {
-        const size_t tiles_per_block = warps / warps_per_tile;
-        return (tiles + tiles_per_block - 1) / tiles_per_block;
-    }
-};
 
 /* One lane's elements of the LOADS stretches from s (every `step`-th) into
  * e, 16-byte loads where the elements are whole, element by element (and
@@ -529,83 +495,15 @@ template <class T, class Op> struct split_columns_launch {
         return 0;
     }
 
-    /* A cut with no parts yet: a narrow matrix's stretches of whole rows
-     * `pitch` elements apart, or a wide one's strips of strip_rows rows. */
-    template <int VEC>
-    static column_plan cut(size_t n, size_t cols, bool narrow, size_t pitch, unsigned strip_rows,
-                           bool narrow_kernel)
-    {
-        constexpr int WARPS = warps_for<T, Op, VEC>();
-        const size_t rows = n / cols, tile_cols = narrow ? cols : 32 * VEC / strip_rows;
-        column_plan p{.n = n, .cols = cols, .pitch = narrow ? pitch : strip_rows * cols,
-                      .stretches = narrow ? ceil_div(n, pitch) : ceil_div(rows, strip_rows),
-                      .tiles = narrow ? 1 : ceil_div(cols, tile_cols),
-                      .tile_cols = (unsigned)tile_cols,
-                      .rows_per_stretch = (unsigned)(narrow ? pitch / cols : strip_rows),
-                      .warps_per_tile = WARPS, .parts = 1,
-                      .loads = loads_for<VEC>(narrow_kernel), .narrow = narrow,
-                      .narrow_kernel = narrow_kernel};
-        /* each warp at least four batches of loads: a short matrix's warps
-         * take neighbouring tiles rather than a row or two each */
-        while (p.warps_per_tile > 1 && p.stretches / p.warps_per_tile < 4 * p.loads)
-            p.warps_per_tile /= 2;
-        return p;
-    }
-
-    /* A wide matrix of 16-byte vectors cut into strips so that its tiles
-     * alone fill the GPU, with no parts (whose combine at the end measured
-     * slower): of the cuts of 1, 2 or 4 rows a strip (a row's piece 128
-     * bytes at least) by either kernel, one wave each, the one whose loads
-     * in flight come closest to a whole wave of the wide kernel's, and at
-     * least three quarters of it (4096 floats: strips of 4 rows, 128 tiles,
-     * the narrow builds' kernel). Returns false where none does. */
-    template <int VEC>
-    static bool strips_fill_gpu(size_t n, size_t cols, const size_t (&resident)[2],
-                                column_plan *best)
-    {
-        const size_t wave = resident[0] * loads_for<VEC>(false);
-        size_t best_gap = wave / 4 + 1;
-        for (unsigned rows = 1; rows <= MAX_STRIP_ROWS; rows *= 2)
-            for (const bool narrow_kernel : {false, true}) {
-                const column_plan c = cut<VEC>(n, cols, false, 0, rows, narrow_kernel);
-                const size_t blocks = c.groups(warps_for<T, Op, VEC>());
-                const size_t loads = blocks * c.loads;
-                const size_t gap = loads > wave ? loads - wave : wave - loads;
-                if (blocks <= resident[narrow_kernel] && gap < best_gap) {
-                    best_gap = gap;
-                    *best = c;
-                }
-            }
-        return best_gap <= wave / 4;
-    }
-
-    /* The cut for VEC elements a lane; parts from the kernel's resident blocks. */
+    /* The cut for VEC elements a lane (column_cuts.cuh). */
     template <int VEC> static int plan_for(reduce_shape shape, size_t n, column_plan *p)
     {
-        constexpr int WARPS = warps_for<T, Op, VEC>();
-        const size_t span = 32 * VEC, cols = shape.cols;
-        /* narrow: whole rows a stretch, in whole vectors - the width
-         * divides the span, or a run of whole rows and whole vectors fits it
-         * (four-byte loads: 10 rows of 3, 30 floats a stretch) - and, where
-         * whole runs can, whole 128-byte lines, so that every stretch starts
-         * on one (3 floats: 8 runs of 12, 96 floats, not 10 runs, 120 floats,
-         * three stretches in four starting inside a line) */
-        const size_t run = lcm(cols, VEC == 1 ? 1 : W), line_run = lcm(run, LINE_BYTES / sizeof(T));
-        const bool narrow = run <= span;
-        const size_t pitch = !narrow            ? cols
-                             : line_run <= span ? span / line_run * line_run
-                                                : span / run * run;
-        size_t resident[2]; /* the wide builds' kernel, the narrow builds' */
-        PROPAGATE(resident_for<VEC>(false, &resident[0]));
-        PROPAGATE(resident_for<VEC>(true, &resident[1]));
-        if (!narrow && VEC == W && strips_fill_gpu<VEC>(n, cols, resident, p))
-            return 0;
-        *p = cut<VEC>(n, cols, narrow, pitch, 1, narrow);
-        const size_t by_wave = resident[narrow] / p->groups(WARPS);
-        const size_t by_rows = p->stretches / ((size_t)p->loads * p->warps_per_tile);
-        size_t parts = by_wave < by_rows ? by_wave : by_rows;
-        parts = parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : parts;
-        p->parts = (unsigned)parts;
+        column_build b{.element_bytes = sizeof(T), .vector_width = W, .vec = VEC,
+                       .warps = warps_for<T, Op, VEC>(),
+                       .loads = {loads_for<VEC>(false), loads_for<VEC>(true)}, .resident = {}};
+        PROPAGATE(resident_for<VEC>(false, &b.resident[0]));
+        PROPAGATE(resident_for<VEC>(true, &b.resident[1]));
+        *p = plan_columns(b, n, shape.cols);
         return 0;
     }
 
