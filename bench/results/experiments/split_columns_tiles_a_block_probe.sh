@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Ready, not run (session 37 ran out of device time): split_columns with a
 # block of 2 or 4 tiles where the tiles outnumber the resident blocks
-# (split_columns_tiles_a_block_in_one_wave.patch on 41e4019: new, carried as
-# deps/probe37l/bench_compare.xz) against 41e4019 (old: deps/probe37k, unpacked
+# (split_columns_tiles_a_block_in_one_wave.patch, which also states in
+# test_column_cuts the plan it expects; new: the same change made on 85b31ce,
+# before the cut moved to column_cuts.cuh, carried as
+# deps/probe37l/bench_compare.xz) against 85b31ce (old: deps/probe37k, unpacked
 # into /tmp/p/old by a call before on the same machine:
 #   mkdir -p /tmp/p && xz -dc deps/probe37k/bench_compare.xz >/tmp/p/old && chmod +x /tmp/p/old).
 # Both CCCL 3.5 builds for sm_90 made off the GPU machine.
