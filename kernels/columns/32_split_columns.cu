@@ -567,11 +567,11 @@ template <class T, class Op> struct split_columns_launch {
         column_plan p{};
         PROPAGATE(plan_for<VEC>(shape, n, &p));
         const size_t items = p.groups(WARPS) * p.parts;
-        const auto kernel = kernel_for<VEC>(p.narrow_kernel);
-        int grid = 0;
-        PROPAGATE(resident_grid_size((const void *)kernel, WARPS * 32, 0, &grid));
-        grid = launch_grid(items < (size_t)grid ? (int)items : grid);
-        kernel<<<grid, WARPS * 32, 0, stream>>>(d_in, p, d_out, workspace);
+        size_t resident = 0;
+        PROPAGATE(resident_for<VEC>(p.narrow_kernel, &resident));
+        const int grid = launch_grid((int)(items < resident ? items : resident));
+        kernel_for<VEC>(p.narrow_kernel)<<<grid, WARPS * 32, 0, stream>>>(d_in, p, d_out,
+                                                                        workspace);
         CUDA_TRY_LAUNCH();
         return 0;
     }
