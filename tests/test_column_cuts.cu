@@ -3,8 +3,9 @@
  * blocks an SM of either kernel unless said. Wide floats whose tiles of a
  * span are too few to fill it are cut into strips that need no parts (4096:
  * strips of 4 rows; 8192: of 2; 16384: rows of one on the narrow builds'
- * kernel), those that fill it keep one part (32768) or take parts (65536
- * beyond a wave; 2048 and misaligned builds short of loads in flight);
+ * kernel), those that fill it keep one part (32768; 65536, more tiles than
+ * a wave, two a block), the others take parts (2048 and misaligned builds
+ * short of loads in flight; 256 and 512 in strips of 4 rows, fewer parts);
  * narrow widths keep their stretches of whole rows (3 floats: 96 a stretch);
  * and every cut covers the whole matrix. */
 #include "check.h"
@@ -68,10 +69,10 @@ static void tiles_that_fill_the_gpu_keep_rows_of_one()
 {
     const column_plan p = plan(FLOAT_VECTORS, 512, 32768);
     CHECK(p.rows_per_stretch == 1 && p.tiles == 256 && !p.narrow_kernel && p.parts == 1);
-    /* more tiles than a wave: one part, the blocks taking them in turn */
+    /* more tiles than a wave: two a block, one wave */
     const column_plan wider = plan(FLOAT_VECTORS, 256, 65536);
     CHECK(wider.rows_per_stretch == 1 && wider.tiles == 512 && wider.parts == 1);
-    CHECK(!wider.narrow_kernel);
+    CHECK(!wider.narrow_kernel && wider.warps_per_tile == 8 && wider.groups(16) == 256);
 }
 
 static void short_of_loads_in_flight_the_tiles_take_parts()
@@ -83,6 +84,16 @@ static void short_of_loads_in_flight_the_tiles_take_parts()
      * three quarters of a wave's loads */
     const column_plan p12288 = plan(FLOAT_VECTORS, 1365, 12288);
     CHECK(p12288.rows_per_stretch == 1 && p12288.tiles == 96 && p12288.parts == 2);
+    /* 256 and 512 floats: 2 and 4 tiles of a span would need 128 and 66
+     * parts; strips of 4 rows, 8 and 16 tiles of 33 and 16 parts */
+    const column_plan p256 = plan(FLOAT_VECTORS, 65536, 256);
+    CHECK(p256.rows_per_stretch == 4 && p256.tiles == 8 && p256.parts == 33);
+    CHECK(!p256.narrow_kernel);
+    const column_plan p512 = plan(FLOAT_VECTORS, 32768, 512);
+    CHECK(p512.rows_per_stretch == 4 && p512.tiles == 16 && p512.parts == 16);
+    /* 1024 floats: 8 tiles of 33 parts, fewer than many: rows of one */
+    const column_plan p1024 = plan(FLOAT_VECTORS, 16384, 1024);
+    CHECK(p1024.rows_per_stretch == 1 && p1024.tiles == 8 && p1024.parts == 33);
     /* four-byte loads never take strips: a span of 32 floats, 128 tiles */
     const column_plan scalars = plan(FLOAT_SCALARS, 4096, 4096);
     CHECK(scalars.rows_per_stretch == 1 && scalars.tile_cols == 32 && scalars.parts == 2);

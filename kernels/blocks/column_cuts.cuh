@@ -27,6 +27,12 @@ constexpr unsigned MAX_PARTS = 128;
  * tile is then 8 lanes' vectors, 128 bytes (64-byte pieces measured
  * slower: bench/NOTES.md, session 37). */
 constexpr unsigned MAX_STRIP_ROWS = 4;
+/* A wide cut needing this many parts or more is cut into strips instead:
+ * the last part's combine chains every part of a column. 256 and 512
+ * floats (128 and 66 parts) in strips of 4 rows, of 33 and 16 parts,
+ * measured faster; 1024 (33 parts; 8 in strips) not; 2048 and 4096 in
+ * strips slower (bench/NOTES.md, sessions 37 and 39). */
+constexpr unsigned MANY_PARTS = 64;
 /* The memory's line: a narrow width's stretches start on one where they can. */
 constexpr size_t LINE_BYTES = 128;
 
@@ -92,7 +98,8 @@ static inline column_plan column_cut(const column_build &b, size_t n, size_t col
  * by either kernel, one wave each, the one whose loads in flight come
  * closest to a whole wave of the wide kernel's, and at least three
  * quarters of it (4096 floats: strips of 4 rows, 128 tiles, the narrow
- * builds' kernel). Returns false where none does. */
+ * builds' kernel; 65536: rows of one, two tiles a block). Returns false
+ * where none does. */
 static inline bool strips_fill_gpu(const column_build &b, size_t n, size_t cols,
                                    column_plan *best)
 {
@@ -100,16 +107,33 @@ static inline bool strips_fill_gpu(const column_build &b, size_t n, size_t cols,
     size_t best_gap = wave / 4 + 1;
     for (unsigned rows = 1; rows <= MAX_STRIP_ROWS; rows *= 2)
         for (const bool narrow_kernel : {false, true}) {
-            const column_plan c = column_cut(b, n, cols, false, 0, rows, narrow_kernel);
-            const size_t blocks = c.groups(b.warps);
-            const size_t loads = blocks * c.loads;
-            const size_t gap = loads > wave ? loads - wave : wave - loads;
-            if (blocks <= b.resident[narrow_kernel] && gap < best_gap) {
-                best_gap = gap;
-                *best = c;
+            column_plan c = column_cut(b, n, cols, false, 0, rows, narrow_kernel);
+            /* and with a half or a quarter of the warps a tile, so that a
+             * block takes 2 or 4 tiles: a matrix of more tiles than resident
+             * blocks (65536 floats: 512) in one wave */
+            for (const unsigned most = c.warps_per_tile;
+                 c.warps_per_tile > 0 && 4 * c.warps_per_tile >= most; c.warps_per_tile /= 2) {
+                const size_t blocks = c.groups(b.warps);
+                const size_t loads = blocks * c.loads;
+                const size_t gap = loads > wave ? loads - wave : wave - loads;
+                if (blocks <= b.resident[narrow_kernel] && gap < best_gap) {
+                    best_gap = gap;
+                    *best = c;
+                }
             }
         }
     return best_gap <= wave / 4;
+}
+
+/* Cut c with its parts: as many as the resident blocks hold beside the
+ * other tiles, at most one a batch of loads for each warp, MAX_PARTS. */
+static inline column_plan with_parts(const column_build &b, column_plan c)
+{
+    const size_t by_wave = b.resident[c.narrow_kernel] / c.groups(b.warps);
+    const size_t by_rows = c.stretches / ((size_t)c.loads * c.warps_per_tile);
+    const size_t parts = by_wave < by_rows ? by_wave : by_rows;
+    c.parts = (unsigned)(parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : parts);
+    return c;
 }
 
 /* The cut of an n-element matrix of `cols` columns for build b. */
@@ -128,15 +152,15 @@ static inline column_plan plan_columns(const column_build &b, size_t n, size_t c
     const size_t pitch = !narrow            ? cols
                          : line_run <= span ? span / line_run * line_run
                                             : span / run * run;
+    const bool strips = !narrow && b.vec == b.vector_width;
     column_plan p{};
-    if (!narrow && b.vec == b.vector_width && strips_fill_gpu(b, n, cols, &p))
+    if (strips && strips_fill_gpu(b, n, cols, &p))
         return p;
-    p = column_cut(b, n, cols, narrow, pitch, 1, narrow);
-    const size_t by_wave = b.resident[narrow] / p.groups(b.warps);
-    const size_t by_rows = p.stretches / ((size_t)p.loads * p.warps_per_tile);
-    size_t parts = by_wave < by_rows ? by_wave : by_rows;
-    parts = parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : parts;
-    p.parts = (unsigned)parts;
+    p = with_parts(b, column_cut(b, n, cols, narrow, pitch, 1, narrow));
+    /* a wide matrix of very few tiles (256 floats: 2, of 128 parts each):
+     * strips of the most rows, a quarter of the parts to combine */
+    if (strips && p.parts >= MANY_PARTS)
+        p = with_parts(b, column_cut(b, n, cols, false, 0, MAX_STRIP_ROWS, false));
     return p;
 }
 
