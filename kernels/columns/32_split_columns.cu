@@ -20,7 +20,11 @@
  * matrix of too few tiles to fill the GPU alone (4096 floats: 32) is cut
  * instead into strips of 2 or 4 rows of span / 2 or span / 4 columns, so
  * that a stretch is 2 or 4 rows' pieces of at least 128 bytes and the tiles
- * fill the GPU with no parts (column_cuts.cuh, where every cut is chosen). A
+ * fill the GPU with no parts; one of more tiles than resident blocks (65536
+ * floats: 512) gives a block two or four, so that they are read in one
+ * wave; one of so few tiles that each would need 64 parts or more (256
+ * floats: 2 of 128) takes strips of 4 rows with a quarter of the parts
+ * (column_cuts.cuh, where every cut is chosen). A
  * matrix of a few rows (up to FEW_ROWS) has too little down each column for
  * that machinery: a thread takes a vector of columns down every row
  * (few_rows_columns.cuh).
