@@ -399,8 +399,8 @@ static struct reduce_shape rows_of(size_t cols)
 }
 
 /* adaptive_rows' tables, at widths either side of their limits (bytes of
- * the mean row): the sum's, argmax's own (a warp and a block a row
- * further), and the segments' by their mean; packed widths packed for every
+ * the mean row): the sum's, argmax's own (groups of lanes and a block a
+ * row further), and the segments' by their mean; packed widths packed for every
  * type and operator. Only adaptive_rows runs another method's kernel, and
  * what it runs takes the same shapes and pairs. */
 static void adaptive_rows_should_choose_by_its_tables(void)
@@ -427,7 +427,8 @@ static void adaptive_rows_should_choose_by_its_tables(void)
         {TYPE_BFLOAT16, OP_ARGMIN, 3, "packed_rows"}, {TYPE_HALF, OP_ARGMAX, 4, "packed_rows"},
         {TYPE_HALF, OP_SUM, 1, "packed_rows"},
         {TYPE_FLOAT, OP_ARGMAX, 4, "packed_rows"},    {TYPE_FLOAT, OP_ARGMAX, 5, "group_per_row"},
-        {TYPE_FLOAT, OP_ARGMAX, 2048, "warp_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2049, "block_per_row"},
+        {TYPE_FLOAT, OP_ARGMAX, 1024, "group_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2048, "group_per_row"},
+        {TYPE_FLOAT, OP_ARGMAX, 2049, "block_per_row"}, {TYPE_DOUBLE, OP_ARGMIN, 1024, "group_per_row"},
         {TYPE_FLOAT, OP_ARGMAX, 65536, "block_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 65537, "split_rows"},
     };
     for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; ++i) {

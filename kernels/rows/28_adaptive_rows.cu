@@ -54,8 +54,7 @@ struct width_choice {
 /* Where the steps change, for one kind of result: rows of a width
  * packed_rows packs go there; any other width or segment array takes the
  * first step whose limit its mean does not pass (a limit of 0: never for
- * that kind). */
-using width_choices = width_choice[8];
+ * that kind). Each table ends with a limit no mean passes. */
 
 /* Sum, max and min, from the float sum's width sweep. Segments of a mean up
  * to 4 KiB go to the steps whose time follows the lengths least: the mean
@@ -65,7 +64,7 @@ using width_choices = width_choice[8];
  * elements), merge_path_segments (36); from 2, lane_run_segments (37),
  * level at uniform:2 and faster from uniform:3 and powerlaw:3 on
  * (bench/results/experiments/h100_lane_run_crossover_03d7667.log). */
-const width_choices VALUE_CHOICES = {{0, 4, &method_merge_path_segments},
+const width_choice VALUE_CHOICES[] = {{0, 4, &method_merge_path_segments},
                                      {0, 4096, &method_lane_run_segments},
                                      {16, 0, &method_tiled_rows},
                                      {2048, 0, &method_group_per_row},
@@ -74,26 +73,28 @@ const width_choices VALUE_CHOICES = {{0, 4, &method_merge_path_segments},
                                      {262144, 524288, &method_tiled_rows},
                                      {SIZE_MAX, SIZE_MAX, &method_split_rows}};
 
-/* argmax and argmin, from their own width sweep with every row step
- * (bench/results/h100_argmax_rows_sweep_every_method_63e6abe.csv): a warp a
- * row stays ahead to twice the sum's width and a block a row to 256 KiB;
+/* argmax and argmin, from their own width sweeps with every row step: a
+ * block a row stays ahead to 256 KiB
+ * (bench/results/h100_argmax_rows_sweep_every_method_63e6abe.csv), and
+ * groups of lanes, with four loads a lane since that sweep, to 8 KiB, where
+ * a warp a row was level with them on the H100 then and is slower on the
+ * H200 now (bench/results/h200_argmax_rows_sweep_every_method_9d7b324.csv);
  * segments as the sum's, not measured apart. Rows of 1-3 elements are
  * packed since packed_rows writes a warp's arg results together, each
  * lane's slots rotated against bank conflicts: faster than tiled_rows for
  * float rows of 1 and 3, half rows of 1 and 3 and bfloat16 rows of 2
  * (bench/results/experiments/h100_packed_rotation_and_eight_block_argmax_32ab4e8_new.log). */
-const width_choices INDEX_CHOICES = {{0, 4, &method_merge_path_segments},
-                                     {0, 4096, &method_lane_run_segments},
-                                     {16, 0, &method_tiled_rows},
-                                     {2048, 0, &method_group_per_row},
-                                     {8192, 0, &method_warp_per_row},
-                                     {262144, 131072, &method_block_per_row},
-                                     {0, 524288, &method_tiled_rows},
-                                     {SIZE_MAX, SIZE_MAX, &method_split_rows}};
+const width_choice INDEX_CHOICES[] = {{0, 4, &method_merge_path_segments},
+                                      {0, 4096, &method_lane_run_segments},
+                                      {16, 0, &method_tiled_rows},
+                                      {8192, 0, &method_group_per_row},
+                                      {262144, 131072, &method_block_per_row},
+                                      {0, 524288, &method_tiled_rows},
+                                      {SIZE_MAX, SIZE_MAX, &method_split_rows}};
 
 const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
 {
-    const width_choices &choices = is_arg_op(spec.op) ? INDEX_CHOICES : VALUE_CHOICES;
+    const width_choice *choices = is_arg_op(spec.op) ? INDEX_CHOICES : VALUE_CHOICES;
     const bool rows = shape.kind == SHAPE_ROWS;
     if (rows && packs_width(shape.cols))
         return &method_packed_rows;
