@@ -26,7 +26,7 @@
 #                (after the quick shape tests of the steps that write many
 #                results), beside the whole array's argmax; then adaptive_rows
 #                on half rows of 32, double rows of 1 and segments uniform:8
-#     argmax_groups  group_per_row's float argmax rows of 16 to 512 columns
+#     argmax_groups  group_per_row's float argmax rows of 16 to 2048 columns
 #                and half rows of 64 (after its quick shape tests), beside the
 #                whole array's argmax
 #     staged_columns  staged_columns (after its quick shape tests) down 1, 3,
@@ -141,6 +141,12 @@
 #   patch:warp_per_row_arg_loads.patch patch:warp_per_row_arg_loads.patch,W:ARG_LOADS=8 ->
 #   h100_argmax_row_probes_a24886c.log (four loads kept for warp_per_row's argmax; the int
 #   combine within noise where adaptive_rows runs block_per_row: not kept).
+# Ready for an H200, not run (session 39): argmax_groups as-is
+#   patch:bench/results/experiments/argmax_group_eight_loads.patch
+#   patch:bench/results/experiments/argmax_group_eight_loads.patch,L:ARG_EIGHT_LOAD_VECTORS=64
+#   (eight loads a lane for argmax rows of whole vectors from 128 or 256 floats;
+#   prediction: 128 and 256 floats, under 90% of the whole array on the H200 at
+#   9d7b324, at or above it, and 1024-2048 floats level or faster).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
@@ -244,7 +250,7 @@ time_variant() {
     argmax_groups)
         build-gpu/tests/test_shapes_gpu --method group_per_row --quick 2>&1 | tail -1
         "$bench" --op argmax -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
-        for cols in 16 32 33 64 128 256 512; do
+        for cols in 16 32 33 64 128 256 512 1000 1024 2048; do
             echo "-- float argmax, cols $cols"
             "$bench" --op argmax --cols "$cols" -n $(((1 << 24) / cols * cols)) -S 100 \
                 -m group_per_row 2>&1 | grep -E "^group_per_row "
