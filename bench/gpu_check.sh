@@ -117,12 +117,12 @@ status=0
 # The distributions of the segment sweep (a Zipf group-by is added to them).
 SEGMENT_SWEEP="uniform:1 uniform:8 uniform:100 uniform:1000 uniform:10000 powerlaw:8 powerlaw:100 powerlaw:1000"
 
-step_expecting() { # step_expecting CODE NAME COMMAND...: log the command and
-    local want=$1 name=$2; shift 2 # its output; note a failure if it exits other than CODE
-    echo "== $name: $*" | tee -a "$log"
+step_expecting() { # step_expecting CODE NAME COMMAND...: log the command, its
+    local want=$1 name=$2 started=$SECONDS; shift 2 # output and its seconds; note a
+    echo "== $name: $*" | tee -a "$log" # failure if it exits other than CODE
     "$@" 2>&1 | tee -a "$log"
     local rc=${PIPESTATUS[0]}
-    echo "== $name: exit $rc (expected $want)" | tee -a "$log"
+    echo "== $name: exit $rc (expected $want) after $((SECONDS - started)) s" | tee -a "$log"
     [ "$rc" -eq "$want" ] || status=1
     return "$rc"
 }
