@@ -400,9 +400,9 @@ static struct reduce_shape rows_of(size_t cols)
 
 /* adaptive_rows' tables, at widths either side of their limits (bytes of
  * the mean row): the sum's, argmax's own (groups of lanes and a block a
- * row further), and the segments' by their mean; packed widths packed for every
- * type and operator. Only adaptive_rows runs another method's kernel, and
- * what it runs takes the same shapes and pairs. */
+ * row further), and the segments' by their mean; packed widths packed for
+ * every type and operator. Only adaptive_rows runs another method's kernel,
+ * and what it runs takes the same shapes and pairs. */
 static void adaptive_rows_should_choose_by_its_tables(void)
 {
     const struct method *adaptive = find_method("adaptive_rows");

@@ -65,13 +65,13 @@ struct width_choice {
  * level at uniform:2 and faster from uniform:3 and powerlaw:3 on
  * (bench/results/experiments/h100_lane_run_crossover_03d7667.log). */
 const width_choice VALUE_CHOICES[] = {{0, 4, &method_merge_path_segments},
-                                     {0, 4096, &method_lane_run_segments},
-                                     {16, 0, &method_tiled_rows},
-                                     {2048, 0, &method_group_per_row},
-                                     {4096, 0, &method_warp_per_row},
-                                     {131072, 131072, &method_block_per_row},
-                                     {262144, 524288, &method_tiled_rows},
-                                     {SIZE_MAX, SIZE_MAX, &method_split_rows}};
+                                      {0, 4096, &method_lane_run_segments},
+                                      {16, 0, &method_tiled_rows},
+                                      {2048, 0, &method_group_per_row},
+                                      {4096, 0, &method_warp_per_row},
+                                      {131072, 131072, &method_block_per_row},
+                                      {262144, 524288, &method_tiled_rows},
+                                      {SIZE_MAX, SIZE_MAX, &method_split_rows}};
 
 /* argmax and argmin, from their own width sweeps with every row step: a
  * block a row stays ahead to 256 KiB
