@@ -141,12 +141,17 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, result_t
  *         (bench/results/experiments/rows_h200_loads.txt);
  *   argmax and argmin rows of ARG_MIN_VECTORS or more: the fewest lanes
  *         that take the row in one batch of four loads, or of eight where
- *         the width is not a whole number of vectors (33 floats: 2 lanes).
+ *         the width is not a whole number of vectors (33 floats: 2 lanes)
+ *         and where eight still leave the group under GROUP_MAX_LANES
+ *         lanes (128-511 floats: half the lanes, twice the rows a warp).
  *         Their scan costs more an element than a sum's, and the sum's
  *         groups (two loads a lane) left rows of 64 and 128 floats well
  *         behind the whole array's argmax; fewer lanes with more loads
  *         each read 32-256 floats and 64 halves at or near the whole
  *         array's pace (bench/results/experiments/h100_argmax_group_loads_eebf1ef.log);
+ *         eight loads from 128 floats gained most on an H200 and lost from
+ *         512, where both give 16 lanes
+ *         (bench/results/experiments/h200_argmax_group_eight_loads_a30a4e4.log);
  *   segments: the fewest lanes of three loads that cover the mean: a
  *         uniform segment is up to twice as long.
  * One vector a lane (the first version) kept too few bytes in flight, well
@@ -157,6 +162,12 @@ constexpr unsigned GROUP_MAX_LANES = 16;
  * groups (four loads for a row of 4 vectors were slower; adaptive_rows
  * sends rows of 4-16 floats to packed_rows anyway). */
 constexpr size_t ARG_MIN_VECTORS = 8;
+/* Eight loads a lane for argmax rows of whole vectors from this many
+ * vectors (128 floats) up to, not including, the next constant (512). */
+constexpr size_t ARG_EIGHT_LOADS_FROM = 32;
+constexpr size_t ARG_EIGHT_LOADS_BELOW = 128;
+/* Loads a lane for argmax rows that are not a whole number of vectors. */
+constexpr unsigned ARG_UNEVEN_LOADS = 8;
 
 struct lane_group {
     unsigned lanes, loads;
@@ -168,7 +179,8 @@ template <class T, class Op> lane_group group_for(size_t length, enum shape_kind
     const size_t vectors = ceil_div(length % W == 0 ? length : length + W - 1, W);
     unsigned lanes = GROUP_MIN_LANES;
     if (is_arg_op_v<Op> && kind == SHAPE_ROWS && vectors >= ARG_MIN_VECTORS) {
-        const unsigned loads = length % W == 0 ? 4 : 8;
+        const bool eight = vectors >= ARG_EIGHT_LOADS_FROM && vectors < ARG_EIGHT_LOADS_BELOW;
+        const unsigned loads = length % W != 0 ? ARG_UNEVEN_LOADS : eight ? 8 : 4;
         while (lanes < GROUP_MAX_LANES && lanes * loads < vectors)
             lanes *= 2;
         return {lanes, loads};

@@ -26,9 +26,9 @@
 #                (after the quick shape tests of the steps that write many
 #                results), beside the whole array's argmax; then adaptive_rows
 #                on half rows of 32, double rows of 1 and segments uniform:8
-#     argmax_groups  group_per_row's float argmax rows of 16 to 2048 columns
-#                and half rows of 64 (after its quick shape tests), beside the
-#                whole array's argmax
+#     argmax_groups  group_per_row's float argmax rows of 16 to 2048 columns,
+#                half rows of 64 and double rows of 64-256 (after its quick
+#                shape tests), beside the whole array's argmax
 #     staged_columns  staged_columns (after its quick shape tests) down 1, 3,
 #                32, 33, 128 and 256 float columns and the float argmax down
 #                3, beside the whole array
@@ -163,8 +163,8 @@ log=${OUT:?set OUT}/vary_constants.log
 mode=$1; shift
 
 set_constant() { # set_constant FILE NAME VALUE
-    grep -q "constexpr [a-z ]*\b$2 = " "$1" || { echo "no constant $2 in $1" >&2; exit 2; }
-    sed -i "s/\(constexpr [a-z ]*\b$2 = \)[^;]*;/\1$3;/" "$1"
+    grep -q "constexpr [a-z0-9_ ]*\b$2 = " "$1" || { echo "no constant $2 in $1" >&2; exit 2; }
+    sed -i "s/\(constexpr [a-z0-9_ ]*\b$2 = \)[^;]*;/\1$3;/" "$1"
 }
 
 time_variant() {
@@ -256,7 +256,12 @@ time_variant() {
                 -m group_per_row 2>&1 | grep -E "^group_per_row "
         done
         echo "-- half argmax, cols 64"
-        "$bench" --type half --op argmax --cols 64 -S 100 -m group_per_row 2>&1 | grep -E "^group_per_row " ;;
+        "$bench" --type half --op argmax --cols 64 -S 100 -m group_per_row 2>&1 | grep -E "^group_per_row "
+        for cols in 64 128 256; do
+            echo "-- double argmax, cols $cols"
+            "$bench" --type double --op argmax --cols "$cols" -S 100 -m group_per_row 2>&1 |
+                grep -E "^group_per_row "
+        done ;;
     staged_columns)
         build-gpu/tests/test_shapes_gpu --method staged_columns --quick 2>&1 | tail -1
         "$bench" -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
