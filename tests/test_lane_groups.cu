@@ -27,14 +27,14 @@ static void argmax_rows_of_whole_vectors_take_four_loads_or_eight()
 {
     CHECK(is(float_argmax_rows(16), 2, 2));  /* 4 vectors: under ARG_MIN_VECTORS */
     CHECK(is(float_argmax_rows(32), 2, 4));
-    CHECK(is(float_argmax_rows(64), 4, 4));
-    CHECK(is(float_argmax_rows(124), 8, 4)); /* 31 vectors: the last of four */
-    CHECK(is(float_argmax_rows(128), 4, 8)); /* 32: the first of eight */
+    CHECK(is(float_argmax_rows(60), 4, 4)); /* 15 vectors: the last of four */
+    CHECK(is(float_argmax_rows(64), 2, 8)); /* 16: the first of eight */
+    CHECK(is(float_argmax_rows(128), 4, 8));
     CHECK(is(float_argmax_rows(256), 8, 8));
     CHECK(is(float_argmax_rows(508), 16, 8)); /* 127 vectors: the last of eight */
     CHECK(is(float_argmax_rows(512), 16, 4)); /* 16 lanes either way: four */
     CHECK(is(float_argmax_rows(2048), 16, 4));
-    CHECK(is((group_for<double, op_argmin>(64, SHAPE_ROWS)), 4, 8)); /* 32 vectors of 2 */
+    CHECK(is((group_for<double, op_argmin>(32, SHAPE_ROWS)), 2, 8)); /* 16 vectors of 2 */
 }
 
 static void uneven_argmax_rows_take_eight_loads()

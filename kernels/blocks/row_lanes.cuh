@@ -143,15 +143,16 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, result_t
  *         that take the row in one batch of four loads, or of eight where
  *         the width is not a whole number of vectors (33 floats: 2 lanes)
  *         and where eight still leave the group under GROUP_MAX_LANES
- *         lanes (128-511 floats: half the lanes, twice the rows a warp).
+ *         lanes (64-511 floats: half the lanes, twice the rows a warp).
  *         Their scan costs more an element than a sum's, and the sum's
  *         groups (two loads a lane) left rows of 64 and 128 floats well
  *         behind the whole array's argmax; fewer lanes with more loads
  *         each read 32-256 floats and 64 halves at or near the whole
  *         array's pace (bench/results/experiments/h100_argmax_group_loads_eebf1ef.log);
- *         eight loads from 128 floats gained most on an H200 and lost from
- *         512, where both give 16 lanes
- *         (bench/results/experiments/h200_argmax_group_eight_loads_a30a4e4.log);
+ *         on an H200 eight loads were faster at 64-256 floats and slower
+ *         from 512, where both give 16 lanes, and four for 33 floats were
+ *         slower (bench/results/experiments/h200_argmax_group_eight_loads_a30a4e4.log,
+ *         h200_argmax_group_loads_window_eefdd8c.log);
  *   segments: the fewest lanes of three loads that cover the mean: a
  *         uniform segment is up to twice as long.
  * One vector a lane (the first version) kept too few bytes in flight, well
@@ -163,8 +164,8 @@ constexpr unsigned GROUP_MAX_LANES = 16;
  * sends rows of 4-16 floats to packed_rows anyway). */
 constexpr size_t ARG_MIN_VECTORS = 8;
 /* Eight loads a lane for argmax rows of whole vectors from this many
- * vectors (128 floats) up to, not including, the next constant (512). */
-constexpr size_t ARG_EIGHT_LOADS_FROM = 32;
+ * vectors (64 floats) up to, not including, the next constant (512). */
+constexpr size_t ARG_EIGHT_LOADS_FROM = 16;
 constexpr size_t ARG_EIGHT_LOADS_BELOW = 128;
 /* Loads a lane for argmax rows that are not a whole number of vectors. */
 constexpr unsigned ARG_UNEVEN_LOADS = 8;

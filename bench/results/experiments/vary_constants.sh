@@ -141,12 +141,12 @@
 #   patch:warp_per_row_arg_loads.patch patch:warp_per_row_arg_loads.patch,W:ARG_LOADS=8 ->
 #   h100_argmax_row_probes_a24886c.log (four loads kept for warp_per_row's argmax; the int
 #   combine within noise where adaptive_rows runs block_per_row: not kept).
-# Ready for an H200, not run (session 39): argmax_groups as-is
-#   patch:bench/results/experiments/argmax_group_eight_loads.patch
-#   patch:bench/results/experiments/argmax_group_eight_loads.patch,L:ARG_EIGHT_LOAD_VECTORS=64
-#   (eight loads a lane for argmax rows of whole vectors from 128 or 256 floats;
-#   prediction: 128 and 256 floats, under 90% of the whole array on the H200 at
-#   9d7b324, at or above it, and 1024-2048 floats level or faster).
+# Session 40's (H200): argmax_groups as-is patch:bench/results/experiments/argmax_group_eight_loads.patch
+#   -> h200_argmax_group_eight_loads_a30a4e4.log (eight loads a lane faster at 128 and 256
+#   floats, slower from 512; kept for 128-511 floats, eefdd8c); argmax_groups as-is
+#   L:ARG_EIGHT_LOADS_FROM=16 L:ARG_EIGHT_LOADS_FROM=16,L:ARG_UNEVEN_LOADS=4 ->
+#   h200_argmax_group_loads_window_eefdd8c.log (eight from 64 floats faster: kept; four for
+#   33 floats slower).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
