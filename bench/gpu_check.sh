@@ -92,8 +92,9 @@
 #                  then rows of 32000 and 128256 (vocabularies)
 #     argmax_rows_every  the argmax row sweep of every GPU row method but
 #                  thread_per_row, and the vendors (about 6 minutes on an
-#                  H100; on an H200 with PyTorch's rows it had reached only
-#                  8 columns after 330 s, so give it a call of its own)
+#                  H100, 5 on an H200 with PyTorch's rows; most of it is the
+#                  host's copies and checks of the 2^24 results of 1-8
+#                  columns, so give it a call of its own)
 #                  -> argmax_rows_every_method.{csv,json}
 #     torch        with the build's PyTorch (python3's torch where CMake found
 #                  it; the step fails when --version names none): its
