@@ -92,9 +92,10 @@
 #                  then rows of 32000 and 128256 (vocabularies)
 #     argmax_rows_every  the argmax row sweep of every GPU row method but
 #                  thread_per_row, and the vendors (about 6 minutes on an
-#                  H100, 5 on an H200 with PyTorch's rows; most of it is the
+#                  H100, 5 on an H200 with PyTorch's rows, most of it the
 #                  host's copies and checks of the 2^24 results of 1-8
-#                  columns, so give it a call of its own)
+#                  columns, before later calls were compared on the GPU;
+#                  give it a call of its own)
 #                  -> argmax_rows_every_method.{csv,json}
 #     torch        with the build's PyTorch (python3's torch where CMake found
 #                  it; the step fails when --version names none): its

@@ -11,6 +11,7 @@
 #include "cuda_check.h"
 #include "grid_override.h"
 #include "registry.h"
+#include "results_match.h"
 
 static void set_note(struct method_result *r, const char *fmt, ...)
 {
@@ -106,6 +107,14 @@ static void note_mismatch(struct method_result *r, const struct method *m,
                  bad->want, summation_kind_name(m->order.kind), bad->bound);
 }
 
+/* A call whose results are the first call's bits: right by the first's
+ * check, and the method so far bit-identical from call to call. */
+static void note_same_bits(struct method_result *r)
+{
+    if (r->determinism == DETERMINISM_UNKNOWN)
+        r->determinism = DETERMINISM_BITWISE;
+}
+
 /* Checks one call's results (host memory) and tracks whether the calls so
  * far are bit-identical. A call bit-identical to the first, whose every
  * result was checked, is right by that check: it is compared bytewise, not
@@ -120,8 +129,7 @@ static void check_call(struct method_result *r, const struct method *m,
     struct result_mismatch bad;
     struct accuracy worst = {0.0, 0.0};
     if (sample > 0 && memcmp(first, results, bytes) == 0) {
-        if (r->determinism == DETERMINISM_UNKNOWN)
-            r->determinism = DETERMINISM_BITWISE;
+        note_same_bits(r);
         return;
     }
     if (!results_pass(m, in, results, &bad, sample == 0 ? &worst : NULL)) {
@@ -242,6 +250,8 @@ static void measure_cpu(const struct method *m, const struct measure_input *in,
 struct gpu_resources {
     void *workspace;
     void *d_out; /* acquire's out_bytes */
+    void *d_first; /* the first call's results, when kept on the GPU */
+    unsigned *d_differ; /* results_match's flag */
     cudaEvent_t start, stop;
     double *times;
 };
@@ -251,6 +261,7 @@ static int acquire(struct gpu_resources *g, size_t workspace_bytes, int samples,
     CUDA_TRY(cudaEventCreate(&g->start));
     CUDA_TRY(cudaEventCreate(&g->stop));
     CUDA_TRY(cudaMalloc(&g->d_out, out_bytes > 0 ? out_bytes : 1));
+    CUDA_TRY(cudaMalloc((void **)&g->d_differ, sizeof *g->d_differ));
     if (workspace_bytes > 0) {
         CUDA_TRY(cudaMalloc(&g->workspace, workspace_bytes));
         CUDA_TRY(cudaMemset(g->workspace, 0, workspace_bytes));
@@ -277,6 +288,8 @@ static void release(struct gpu_resources *g)
     free(g->times);
     cudaFree(g->workspace);
     cudaFree(g->d_out);
+    cudaFree(g->d_first);
+    cudaFree(g->d_differ);
     if (g->start)
         cudaEventDestroy(g->start);
     if (g->stop)
@@ -304,9 +317,21 @@ struct call_plan {
     bool flush;
 };
 
+/* Reads a call's results back into host memory, their padding cleared. */
+static int fetch_results(const struct measure_input *in, const struct gpu_resources *g,
+                         unsigned char *results)
+{
+    const size_t bytes = result_bytes(in);
+    if (bytes > 0)
+        CUDA_TRY(cudaMemcpy(results, g->d_out, bytes, cudaMemcpyDeviceToHost));
+    clear_result_padding(in->spec, results, in->shape.count);
+    return 0;
+}
+
 /* The method's launches between two events; elapsed_ms is per launch. The
  * results are poisoned first (a method that does not write fails) and read
- * back into `results` after the stop event, outside the timing. */
+ * back into `results`, unless it is NULL, after the stop event, outside the
+ * timing. */
 static int timed_call(const struct method *m, const struct measure_input *in,
                       const struct measure_setup *setup, const struct l2_flusher *flusher,
                       struct call_plan plan, cudaStream_t stream, struct gpu_resources *g,
@@ -324,10 +349,51 @@ static int timed_call(const struct method *m, const struct measure_input *in,
     CUDA_TRY(cudaEventSynchronize(g->stop));
     CUDA_TRY(cudaEventElapsedTime(elapsed_ms, g->start, g->stop));
     *elapsed_ms /= (float)plan.calls;
-    if (bytes > 0)
-        CUDA_TRY(cudaMemcpy(results, g->d_out, bytes, cudaMemcpyDeviceToHost));
-    clear_result_padding(in->spec, results, in->shape.count);
+    return results ? fetch_results(in, g, results) : 0;
+}
+
+/* Results of at least this many bytes are compared with the first call's on
+ * the GPU and read back only when they differ (results_match.h); fewer come
+ * back faster than the compare's launch and wait. */
+#define COMPARE_ON_GPU_BYTES ((size_t)1 << 20)
+
+/* Keeps the first call's results, checked right, on the GPU for
+ * results_match; the copy is on the method's stream, ahead of the next
+ * call's poison. Without room for them every call is read back instead. */
+static int keep_first_on_gpu(const struct measure_input *in, cudaStream_t stream,
+                             struct gpu_resources *g)
+{
+    const size_t bytes = result_bytes(in);
+    if (bytes < COMPARE_ON_GPU_BYTES)
+        return 0;
+    if (cudaMalloc(&g->d_first, bytes) != cudaSuccess) {
+        (void)cudaGetLastError(); /* out of memory is not sticky: clear it */
+        g->d_first = NULL;
+        return 0;
+    }
+    CUDA_TRY(cudaMemcpyAsync(g->d_first, g->d_out, bytes, cudaMemcpyDeviceToDevice, stream));
     return 0;
+}
+
+/* Checks call number `call`'s results, left on the GPU by timed_call: the
+ * first call's kept there alike (results_match) or, when they are not or
+ * none are kept, read back and checked on the host. */
+static int check_gpu_call(const struct method *m, const struct measure_input *in,
+                          cudaStream_t stream, struct gpu_resources *g, struct result_buffers *b,
+                          struct method_result *r, int call)
+{
+    if (g->d_first) {
+        bool same = false;
+        PROPAGATE(results_match(g->d_out, g->d_first, result_bytes(in),
+                                result_padding_bytes(in->spec) > 0, g->d_differ, stream, &same));
+        if (same) {
+            note_same_bits(r);
+            return 0;
+        }
+    }
+    PROPAGATE(fetch_results(in, g, b->results));
+    check_call(r, m, in, b->results, call, b->first);
+    return call == 0 && r->status == STATUS_PASS ? keep_first_on_gpu(in, stream, g) : 0;
 }
 
 /* --batch: BATCH_SAMPLES times, K calls back to back with no flush; each
@@ -404,8 +470,8 @@ static int sample_calls(const struct method *m, const struct measure_input *in,
         float elapsed_ms = 0.0f;
         if (call == setup->warmup)
             started_us = now_us();
-        PROPAGATE(timed_call(m, in, setup, flusher, plan, stream, g, &elapsed_ms, b->results));
-        check_call(r, m, in, b->results, call, b->first);
+        PROPAGATE(timed_call(m, in, setup, flusher, plan, stream, g, &elapsed_ms, NULL));
+        PROPAGATE(check_gpu_call(m, in, stream, g, b, r, call));
         if (r->status != STATUS_PASS)
             return 0; /* a wrong method's speed means nothing */
         if (!is_sample)

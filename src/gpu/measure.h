@@ -5,8 +5,11 @@
  * rule, as many as the median's noise needs, within bounds), each one
  *   poison the results (NaN and 0xA5 bytes in turn: a result left unwritten
  *   cannot match twice) -> flush L2 with a clean read sweep (unless hot) ->
- *   event -> the method -> event -> read back and validate every result,
- * so every timed result is checked, not just one. Times are the events'
+ *   event -> the method -> event -> validate every result,
+ * so every timed result is checked, not just one: the first call's read back
+ * and checked one by one; a later call's compared with the first's bits, on
+ * the GPU when they are many (results_match.h), and checked one by one when
+ * they differ. Times are the events'
  * elapsed time: the GPU's view, including every launch the method makes.
  * With `batch` K > 0, a GPU method is then also timed the way public kernel
  * results are reported: K calls back to back between two events, no flush,

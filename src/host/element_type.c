@@ -51,16 +51,14 @@ long long load_result_index(struct reduce_spec spec, const void *results, size_t
     return (long long)index;
 }
 
-/* Bytes between an arg result's value and its index: 4 after a 4-byte
- * value, none after an 8-byte one or for the value operators. */
-static size_t padding_bytes(struct reduce_spec spec)
+size_t result_padding_bytes(struct reduce_spec spec)
 {
     return is_arg_op(spec.op) ? ARG_INDEX_OFFSET - element_size(accumulator_type(spec.type)) : 0;
 }
 
 void clear_result_padding(struct reduce_spec spec, void *results, size_t count)
 {
-    const size_t padding = padding_bytes(spec);
+    const size_t padding = result_padding_bytes(spec);
     for (size_t i = 0; padding && i < count; ++i)
         memset((unsigned char *)results + i * ARG_RESULT_BYTES + ARG_INDEX_OFFSET - padding, 0,
                padding);
@@ -68,7 +66,7 @@ void clear_result_padding(struct reduce_spec spec, void *results, size_t count)
 
 size_t first_nonzero_padding(struct reduce_spec spec, const void *results, size_t count)
 {
-    const size_t padding = padding_bytes(spec);
+    const size_t padding = result_padding_bytes(spec);
     for (size_t i = 0; padding && i < count; ++i) {
         const unsigned char *pad =
             (const unsigned char *)results + i * ARG_RESULT_BYTES + ARG_INDEX_OFFSET - padding;

@@ -80,6 +80,9 @@ size_t result_size(struct reduce_spec spec);
  * value; an arg result's value), and its index (NO_INDEX for sum, max, min). */
 double load_result_value(struct reduce_spec spec, const void *results, size_t i);
 long long load_result_index(struct reduce_spec spec, const void *results, size_t i);
+/* Bytes between an arg result's value and its index: 4 after a 4-byte
+ * value, none after an 8-byte one or for the value operators. */
+size_t result_padding_bytes(struct reduce_spec spec);
 /* Zeroes the bytes between each arg result's 4-byte value and its index: a
  * method may leave them unwritten (the row, segment and column steps write
  * them as 0: element_traits.cuh's store_result), and results are compared
