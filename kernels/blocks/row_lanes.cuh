@@ -223,6 +223,8 @@ int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, siz
             return with_loads(cuda::std::integral_constant<int, 4>{});
         if (g.loads == 8)
             return with_loads(cuda::std::integral_constant<int, 8>{});
+        if (g.loads == ARG_UNEVEN_LOADS)
+            return with_loads(cuda::std::integral_constant<int, ARG_UNEVEN_LOADS>{});
     }
     if (g.loads == 2)
         return with_loads(cuda::std::integral_constant<int, 2>{});
