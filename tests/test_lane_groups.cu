@@ -37,10 +37,18 @@ static void argmax_rows_of_whole_vectors_take_four_loads_or_eight()
     CHECK(is((group_for<double, op_argmin>(32, SHAPE_ROWS)), 2, 8)); /* 16 vectors of 2 */
 }
 
-static void uneven_argmax_rows_take_eight_loads()
+/* Eight loads choose the lanes; five where five still cover the row. */
+static void uneven_argmax_rows_take_five_loads_where_they_cover_the_row()
 {
-    CHECK(is(float_argmax_rows(33), 2, 8));   /* 9 vectors */
-    CHECK(is(float_argmax_rows(1001), 16, 8)); /* 251 vectors */
+    CHECK(is(float_argmax_rows(33), 2, 5));  /* 9 vectors */
+    CHECK(is(float_argmax_rows(37), 2, 5));  /* 10: the last two lanes of five cover */
+    CHECK(is(float_argmax_rows(41), 2, 8));  /* 11: five would take 4 lanes */
+    CHECK(is(float_argmax_rows(50), 2, 8));  /* 13 */
+    CHECK(is(float_argmax_rows(63), 4, 5));  /* 17: past two lanes of eight */
+    CHECK(is(float_argmax_rows(100), 4, 8)); /* 26: five would take 8 lanes */
+    CHECK(is(float_argmax_rows(255), 16, 5)); /* 65 */
+    CHECK(is(float_argmax_rows(1001), 16, 8)); /* 251: 16 lanes of five fall short */
+    CHECK(is((group_for<double, op_argmin>(33, SHAPE_ROWS)), 4, 5)); /* 17 vectors of 2 */
 }
 
 static void segments_take_three_loads_whatever_the_operator()
@@ -53,7 +61,7 @@ int main()
 {
     RUN_TEST(sums_take_two_loads_or_three);
     RUN_TEST(argmax_rows_of_whole_vectors_take_four_loads_or_eight);
-    RUN_TEST(uneven_argmax_rows_take_eight_loads);
+    RUN_TEST(uneven_argmax_rows_take_five_loads_where_they_cover_the_row);
     RUN_TEST(segments_take_three_loads_whatever_the_operator);
     return test_exit_code();
 }

@@ -152,7 +152,13 @@ int launch_lane_group_rows(const T *d_in, reduce_shape shape, size_t n, result_t
  *         on an H200 eight loads were faster at 64-256 floats and slower
  *         from 512, where both give 16 lanes, and four for 33 floats were
  *         slower (bench/results/experiments/h200_argmax_group_eight_loads_a30a4e4.log,
- *         h200_argmax_group_loads_window_eefdd8c.log);
+ *         h200_argmax_group_loads_window_eefdd8c.log). A width that is
+ *         not a whole number of vectors then takes five loads a lane where
+ *         five still cover it with the lanes eight chose: faster on an
+ *         H200 at 33, 37, 63, 127 and 255 floats and 33 doubles, slower
+ *         where five would have doubled the lanes (50 floats) or could not
+ *         cover the row (1001 floats)
+ *         (bench/results/experiments/h200_argmax_uneven_five_loads_311f45a.log);
  *   segments: the fewest lanes of three loads that cover the mean: a
  *         uniform segment is up to twice as long.
  * One vector a lane (the first version) kept too few bytes in flight, well
@@ -167,8 +173,13 @@ constexpr size_t ARG_MIN_VECTORS = 8;
  * vectors (64 floats) up to, not including, the next constant (512). */
 constexpr size_t ARG_EIGHT_LOADS_FROM = 16;
 constexpr size_t ARG_EIGHT_LOADS_BELOW = 128;
-/* Loads a lane for argmax rows that are not a whole number of vectors. */
+/* Loads a lane for argmax rows that are not a whole number of vectors:
+ * eight choose the lanes, then a lane takes five where five still cover
+ * the row with those lanes - the same loads in flight, 64 registers a
+ * thread for floats against eight loads' 77 (four blocks of 256 an SM, not
+ * three). */
 constexpr unsigned ARG_UNEVEN_LOADS = 8;
+constexpr unsigned ARG_UNEVEN_FEWER_LOADS = 5;
 
 struct lane_group {
     unsigned lanes, loads;
@@ -181,9 +192,12 @@ template <class T, class Op> lane_group group_for(size_t length, enum shape_kind
     unsigned lanes = GROUP_MIN_LANES;
     if (is_arg_op_v<Op> && kind == SHAPE_ROWS && vectors >= ARG_MIN_VECTORS) {
         const bool eight = vectors >= ARG_EIGHT_LOADS_FROM && vectors < ARG_EIGHT_LOADS_BELOW;
-        const unsigned loads = length % W != 0 ? ARG_UNEVEN_LOADS : eight ? 8 : 4;
+        const bool uneven = length % W != 0;
+        const unsigned loads = uneven ? ARG_UNEVEN_LOADS : eight ? 8 : 4;
         while (lanes < GROUP_MAX_LANES && lanes * loads < vectors)
             lanes *= 2;
+        if (uneven && lanes * ARG_UNEVEN_FEWER_LOADS >= vectors)
+            return {lanes, ARG_UNEVEN_FEWER_LOADS};
         return {lanes, loads};
     }
     if (kind != SHAPE_ROWS) {
@@ -201,7 +215,7 @@ template <class T, class Op> lane_group group_for(size_t length, enum shape_kind
 }
 
 /* Calls launch_lane_group_rows with the group group_for gives `length`
- * (loads of four or eight: argmax and argmin rows alone). */
+ * (loads of four, five or eight: argmax and argmin rows alone). */
 template <class T, class Op>
 int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, size_t n,
                            result_t<T, Op> *d_out, cudaStream_t stream)
@@ -223,8 +237,8 @@ int launch_lane_groups_for(size_t length, const T *d_in, reduce_shape shape, siz
             return with_loads(cuda::std::integral_constant<int, 4>{});
         if (g.loads == 8)
             return with_loads(cuda::std::integral_constant<int, 8>{});
-        if (g.loads == ARG_UNEVEN_LOADS)
-            return with_loads(cuda::std::integral_constant<int, ARG_UNEVEN_LOADS>{});
+        if (g.loads == ARG_UNEVEN_FEWER_LOADS)
+            return with_loads(cuda::std::integral_constant<int, ARG_UNEVEN_FEWER_LOADS>{});
     }
     if (g.loads == 2)
         return with_loads(cuda::std::integral_constant<int, 2>{});
