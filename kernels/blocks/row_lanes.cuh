@@ -185,33 +185,49 @@ struct lane_group {
     unsigned lanes, loads;
 };
 
-template <class T, class Op> lane_group group_for(size_t length, enum shape_kind kind)
+/* The fewest lanes, GROUP_MIN_LANES up to GROUP_MAX_LANES, whose `loads`
+ * each cover `vectors`. */
+inline unsigned lanes_covering(size_t vectors, unsigned loads)
 {
-    constexpr size_t W = VECTOR_WIDTH<T>;
-    const size_t vectors = ceil_div(length % W == 0 ? length : length + W - 1, W);
     unsigned lanes = GROUP_MIN_LANES;
-    if (is_arg_op_v<Op> && kind == SHAPE_ROWS && vectors >= ARG_MIN_VECTORS) {
-        const bool eight = vectors >= ARG_EIGHT_LOADS_FROM && vectors < ARG_EIGHT_LOADS_BELOW;
-        const bool uneven = length % W != 0;
-        const unsigned loads = uneven ? ARG_UNEVEN_LOADS : eight ? 8 : 4;
-        while (lanes < GROUP_MAX_LANES && lanes * loads < vectors)
-            lanes *= 2;
-        if (uneven && lanes * ARG_UNEVEN_FEWER_LOADS >= vectors)
-            return {lanes, ARG_UNEVEN_FEWER_LOADS};
-        return {lanes, loads};
-    }
-    if (kind != SHAPE_ROWS) {
-        while (lanes < GROUP_MAX_LANES && lanes * 3 < vectors)
-            lanes *= 2;
-        return {lanes, 3};
-    }
+    while (lanes < GROUP_MAX_LANES && lanes * loads < vectors)
+        lanes *= 2;
+    return lanes;
+}
+
+/* The value operators' rows: two loads a lane, or three with half the lanes. */
+inline lane_group value_row_group(size_t vectors)
+{
     if (vectors > 2 * GROUP_MAX_LANES)
         return {GROUP_MAX_LANES, 3};
-    while (lanes * 2 < vectors)
-        lanes *= 2;
+    const unsigned lanes = lanes_covering(vectors, 2);
     if (lanes > GROUP_MIN_LANES && lanes / 2 * 3 >= vectors)
         return {lanes / 2, 3};
     return {lanes, 2};
+}
+
+/* argmax and argmin rows of ARG_MIN_VECTORS or more; `uneven`: the width is
+ * not a whole number of vectors. */
+inline lane_group arg_row_group(size_t vectors, bool uneven)
+{
+    const bool eight = vectors >= ARG_EIGHT_LOADS_FROM && vectors < ARG_EIGHT_LOADS_BELOW;
+    const unsigned loads = uneven ? ARG_UNEVEN_LOADS : eight ? 8 : 4;
+    const unsigned lanes = lanes_covering(vectors, loads);
+    if (uneven && lanes * ARG_UNEVEN_FEWER_LOADS >= vectors)
+        return {lanes, ARG_UNEVEN_FEWER_LOADS};
+    return {lanes, loads};
+}
+
+template <class T, class Op> lane_group group_for(size_t length, enum shape_kind kind)
+{
+    constexpr size_t W = VECTOR_WIDTH<T>;
+    const bool uneven = length % W != 0;
+    const size_t vectors = ceil_div(uneven ? length + W - 1 : length, W);
+    if (kind != SHAPE_ROWS) /* segments */
+        return {lanes_covering(vectors, 3), 3};
+    if (is_arg_op_v<Op> && vectors >= ARG_MIN_VECTORS)
+        return arg_row_group(vectors, uneven);
+    return value_row_group(vectors);
 }
 
 /* Calls launch_lane_group_rows with the group group_for gives `length`
