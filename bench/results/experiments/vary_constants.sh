@@ -20,7 +20,8 @@
 #                (after the quick shape tests; session 17 ran argmax down 32 only)
 #     argmax_rows  float argmax rows of 32 to 65536 columns: warp_per_row,
 #                block_per_row, adaptive_rows and CUB's segmented ArgMax
-#                (after the quick shape tests of the two steps)
+#                (after the quick shape tests of the two steps), beside the
+#                whole array's argmax (one_pass_ilp, CUB) and sum
 #     argmax_narrow  float argmax rows of 1 to 256 columns: adaptive_rows,
 #                packed_rows, tiled_rows, group_per_row and warp_per_row
 #                (after the quick shape tests of the steps that write many
@@ -225,6 +226,9 @@ time_variant() {
         for method in warp_per_row block_per_row; do
             build-gpu/tests/test_shapes_gpu --method "$method" --quick 2>&1 | tail -1
         done
+        echo "-- float argmax, the whole array (the sum's after it)"
+        "$bench" --op argmax -m one_pass_ilp,cub -S 100 2>&1 | grep -E "^(one_pass_ilp|cub) "
+        "$bench" -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
         for cols in 32 256 1024 2048 4096 8192 16384 65536; do
             echo "-- cols $cols"
             "$bench" --cols "$cols" --op argmax -S 100 \
