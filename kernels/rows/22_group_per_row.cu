@@ -3,8 +3,8 @@
  * Idea: size the team to the row. A row of cols elements is ceil(cols / V)
  * 16-byte vectors (V = 4 floats, 2 doubles, 8 halves); give it the smallest
  * power-of-two group of lanes, 2 to 16, that covers it with two vectors each
- * (argmax and argmin rows of 8 vectors or more: four or eight each, as
- * row_lanes.cuh's group_for says why), so a warp reduces 32 / LANES rows side
+ * (argmax and argmin rows of 8 vectors or more: four, five or eight each,
+ * as row_lanes.cuh's group_for says why), so a warp reduces 32 / LANES rows side
  * by side: lane l of a group reads the
  * row's vectors l, l + LANES, ... (reduce_span: the aligned vectors the row
  * overlaps, the first and last masked to it), the group combines with
