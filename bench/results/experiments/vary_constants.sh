@@ -20,8 +20,9 @@
 #                (after the quick shape tests; session 17 ran argmax down 32 only)
 #     argmax_rows  float argmax rows of 32 to 65536 columns: warp_per_row,
 #                block_per_row, adaptive_rows and CUB's segmented ArgMax
-#                (after the quick shape tests of the two steps), beside the
-#                whole array's argmax (one_pass_ilp, CUB) and sum
+#                (after the quick shape tests of the two steps and the quick
+#                method tests of steps 15-17), beside the whole array's
+#                argmax (one_pass_ilp, CUB) and sum
 #     argmax_narrow  float argmax rows of 1 to 256 columns: adaptive_rows,
 #                packed_rows, tiled_rows, group_per_row and warp_per_row
 #                (after the quick shape tests of the steps that write many
@@ -226,6 +227,9 @@ time_variant() {
         for method in warp_per_row block_per_row; do
             build-gpu/tests/test_shapes_gpu --method "$method" --quick 2>&1 | tail -1
         done
+        for method in vector_loads single_pass one_pass_ilp; do # reduce_vectors' whole-array steps
+            build-gpu/tests/test_methods_gpu --method "$method" --quick 2>&1 | tail -1
+        done
         echo "-- float argmax, the whole array (the sum's after it)"
         "$bench" --op argmax -m one_pass_ilp,cub -S 100 2>&1 | grep -E "^(one_pass_ilp|cub) "
         "$bench" -m one_pass_ilp -S 100 2>&1 | grep -E "^one_pass_ilp "
@@ -317,7 +321,7 @@ for variant in "$@"; do
         esac
     done
     echo "=== $variant" >>"$log"
-    if cmake --build build-gpu -j16 --target bench_compare test_shapes_gpu >/dev/null 2>&1; then
+    if cmake --build build-gpu -j16 --target bench_compare test_shapes_gpu test_methods_gpu >/dev/null 2>&1; then
         time_variant >>"$log"
     else
         echo "build failed" >>"$log"
