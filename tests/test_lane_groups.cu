@@ -41,7 +41,7 @@ static void argmax_rows_of_whole_vectors_take_four_loads_or_eight()
 static void uneven_argmax_rows_take_five_loads_where_they_cover_the_row()
 {
     CHECK(is(float_argmax_rows(33), 2, 5));  /* 9 vectors */
-    CHECK(is(float_argmax_rows(37), 2, 5));  /* 10: the last two lanes of five cover */
+    CHECK(is(float_argmax_rows(37), 2, 5));  /* 10: the most two lanes of five cover */
     CHECK(is(float_argmax_rows(41), 2, 8));  /* 11: five would take 4 lanes */
     CHECK(is(float_argmax_rows(50), 2, 8));  /* 13 */
     CHECK(is(float_argmax_rows(63), 4, 5));  /* 17: past two lanes of eight */
