@@ -9,7 +9,8 @@
 #                  and timed, in /tmp/fresh: a copy of the tree without .git,
 #                  builds or deps/, as a fresh clone has it; later steps of
 #                  the same call use that build (GPU_CHECK_BUILD=/tmp/fresh/build
-#                  does so in a later call on the same machine)
+#                  does so in a later call on the same machine), its
+#                  bench_compare then rebuilt to name SUITE_COMMIT when set
 #     test         quicktest, then exhaustive: the whole suite
 #     quicktest    ctest -LE exhaustive -j 4 of the build (the README's ctest),
 #                  timed: every method x pair x awkward size and offset, every
@@ -167,7 +168,12 @@ for s in "$@"; do
             tar --exclude=./.git --exclude='./build*' --exclude=./deps -cf - . | tar -xf - -C /tmp/fresh
         readme_command=$(grep -m 1 '&& ctest --test-dir build' README.md)
         step readme bash -c "cd /tmp/fresh && time ($readme_command)"
-        build=/tmp/fresh/build bench=/tmp/fresh/build/bench/bench_compare ;;
+        build=/tmp/fresh/build bench=/tmp/fresh/build/bench/bench_compare
+        # The copy has no .git, so its results would name no commit: name SUITE_COMMIT's.
+        if [ -n "${SUITE_COMMIT:-}" ]; then
+            step readme_commit bash -c "cmake -S /tmp/fresh -B $build -DREDUCE_GIT_COMMIT=$SUITE_COMMIT >/dev/null &&
+                cmake --build $build --target bench_compare >/dev/null"
+        fi ;;
     test) quick_tests; exhaustive_tests exhaustive ;;
     quicktest) quick_tests ;;
     exhaustive) exhaustive_tests exhaustive ;;
