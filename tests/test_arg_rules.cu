@@ -3,8 +3,9 @@
  * "b beats a" - with a NaN test first, and without a branch - agree on every
  * pair of awkward values (NaNs, infinities, signed zeros, equal values) for
  * float and double; a pair's combine keeps the lower index of equal values
- * and a NaN over any number; a span's int index widens by sign and offset,
- * the identity's NO_INDEX staying NO_INDEX. */
+ * and a NaN over any number, and its comparison (arg_wins) agrees with the
+ * rule spelled out case by case; a span's int index widens by sign and
+ * offset, the identity's NO_INDEX staying NO_INDEX. */
 #include <math.h>
 
 #include "check.h"
@@ -49,6 +50,51 @@ static void combine_keeps_the_lower_index_and_the_nan()
     CHECK(none.index == NO_INDEX && max(none, late).index == 9 && max(late, none).index == 9);
 }
 
+/* The rule of a pair's combine, spelled out with a branch a case: a NaN
+ * against a number wins, a number against a NaN loses; two different
+ * numbers, the larger (argmax) or smaller (argmin); otherwise the lower
+ * index, NO_INDEX counting as the largest. */
+template <bool MAX, class V, class I> static bool wins_by_the_rule(arg_pair<V, I> b, arg_pair<V, I> a)
+{
+    const bool b_nan = b.value != b.value, a_nan = a.value != a.value;
+    if (b_nan != a_nan)
+        return b_nan;
+    if (!b_nan && b.value != a.value)
+        return MAX ? b.value > a.value : b.value < a.value;
+    using U = cuda::std::make_unsigned_t<I>;
+    return (U)b.index < (U)a.index;
+}
+
+/* arg_wins against that rule for every pair of awkward values and of
+ * indices (equal, lower, higher, NO_INDEX): a rewrite of it for speed (one
+ * without branches was measured: bench/NOTES.md, session 42) must keep this. */
+template <class V, class I> static void check_wins_follows_the_rule(const V *values, int count)
+{
+    const I indices[] = {0, 3, 9, (I)NO_INDEX};
+    int compared = 0;
+    for (int i = 0; i < count; ++i)
+        for (int j = 0; j < count; ++j)
+            for (I bi : indices)
+                for (I ai : indices) {
+                    const arg_pair<V, I> b{values[i], bi}, a{values[j], ai};
+                    CHECK((arg_wins<true>(b, a)) == (wins_by_the_rule<true>(b, a)));
+                    CHECK((arg_wins<false>(b, a)) == (wins_by_the_rule<false>(b, a)));
+                    ++compared;
+                }
+    CHECK(compared == count * count * 16);
+}
+
+static void wins_follows_the_rule_for_awkward_values()
+{
+    const float floats[] = {NAN, -NAN, -INFINITY, -1.5f, -0.0f, 0.0f, 1e-30f, 1.5f, INFINITY};
+    const double doubles[] = {NAN, -INFINITY, -1.5, -0.0, 0.0, 1.5, INFINITY};
+    const int ints[] = {-2147483647 - 1, -1, 0, 1, 2147483647};
+    check_wins_follows_the_rule<float, int>(floats, 9);
+    check_wins_follows_the_rule<float, long long>(floats, 9);
+    check_wins_follows_the_rule<double, long long>(doubles, 7);
+    check_wins_follows_the_rule<int, long long>(ints, 5);
+}
+
 static void int_indices_widen_by_sign_and_offset()
 {
     const size_t past_2_31 = ((size_t)1 << 31) + 7;
@@ -66,6 +112,7 @@ int main()
     RUN_TEST(beats_forms_agree_on_awkward_floats);
     RUN_TEST(beats_forms_agree_on_awkward_doubles);
     RUN_TEST(combine_keeps_the_lower_index_and_the_nan);
+    RUN_TEST(wins_follows_the_rule_for_awkward_values);
     RUN_TEST(int_indices_widen_by_sign_and_offset);
     return test_exit_code();
 }
