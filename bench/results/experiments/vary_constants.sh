@@ -149,6 +149,9 @@
 #   L:ARG_EIGHT_LOADS_FROM=16 L:ARG_EIGHT_LOADS_FROM=16,L:ARG_UNEVEN_LOADS=4 ->
 #   h200_argmax_group_loads_window_eefdd8c.log (eight from 64 floats faster: kept; four for
 #   33 floats slower).
+# Session 42's (H200): argmax_rows as-is patch:bench/results/experiments/argmax_batch_extreme_first.patch
+#   -> h200_argmax_batch_extreme_first_0c69549.log (slower at every width of the block a
+#   row: not kept).
 # Those logs were written by one-off scripts this one replaces: the same
 # variants and measurements, their own headers and widths.
 set -uo pipefail
