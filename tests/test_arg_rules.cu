@@ -3,9 +3,10 @@
  * "b beats a" - with a NaN test first, and without a branch - agree on every
  * pair of awkward values (NaNs, infinities, signed zeros, equal values) for
  * float and double; a pair's combine keeps the lower index of equal values
- * and a NaN over any number, and its comparison (arg_wins) agrees with the
- * rule spelled out case by case; a span's int index widens by sign and
- * offset, the identity's NO_INDEX staying NO_INDEX. */
+ * and a NaN over any number, and its comparison - arg_wins, and the form
+ * without a branch that split_columns combines with - agrees with the rule
+ * spelled out case by case; a span's int index widens by sign and offset,
+ * the identity's NO_INDEX staying NO_INDEX. */
 #include <math.h>
 
 #include "check.h"
@@ -65,9 +66,9 @@ template <bool MAX, class V, class I> static bool wins_by_the_rule(arg_pair<V, I
     return (U)b.index < (U)a.index;
 }
 
-/* arg_wins against that rule for every pair of awkward values and of
- * indices (equal, lower, higher, NO_INDEX): a rewrite of it for speed (one
- * without branches was measured: bench/NOTES.md, session 42) must keep this. */
+/* arg_wins, arg_wins_without_branch and the combine built on it against
+ * that rule for every pair of awkward values and of indices (equal, lower,
+ * higher, NO_INDEX). */
 template <class V, class I> static void check_wins_follows_the_rule(const V *values, int count)
 {
     const I indices[] = {0, 3, 9, (I)NO_INDEX};
@@ -77,8 +78,14 @@ template <class V, class I> static void check_wins_follows_the_rule(const V *val
             for (I bi : indices)
                 for (I ai : indices) {
                     const arg_pair<V, I> b{values[i], bi}, a{values[j], ai};
-                    CHECK((arg_wins<true>(b, a)) == (wins_by_the_rule<true>(b, a)));
-                    CHECK((arg_wins<false>(b, a)) == (wins_by_the_rule<false>(b, a)));
+                    const bool max_wins = wins_by_the_rule<true>(b, a);
+                    const bool min_wins = wins_by_the_rule<false>(b, a);
+                    CHECK((arg_wins<true>(b, a)) == max_wins && (arg_wins<false>(b, a)) == min_wins);
+                    CHECK((arg_wins_without_branch<true>(b, a)) == max_wins);
+                    CHECK((arg_wins_without_branch<false>(b, a)) == min_wins);
+                    const arg_pair<V, I> max_pair = combine_without_branch<op_argmax>{}(a, b);
+                    const arg_pair<V, I> min_pair = combine_without_branch<op_argmin>{}(a, b);
+                    CHECK(max_pair.index == (max_wins ? bi : ai) && min_pair.index == (min_wins ? bi : ai));
                     ++compared;
                 }
     CHECK(compared == count * count * 16);

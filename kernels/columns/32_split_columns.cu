@@ -37,7 +37,11 @@
  * them once, not each (load_stretches); the arg operators, whose compares
  * of value and index cost more an element, and the build of four vectors a
  * lane (below) load whole batches with no test at all and leave the last
- * stretches to a bounded loop (lane_columns_whole_batches).
+ * stretches to a bounded loop (lane_columns_whole_batches). Every element
+ * here goes through the operator's combine, so argmax and argmin compare
+ * their pairs with no branch (combine_without_branch), which measured
+ * faster than arg_wins' branches
+ * (bench/results/experiments/h200_arg_wins_without_branch_0c69549.log).
  *
  * What it costs: the bytes, plus the parts' totals written and read once
  * more by the last part (parts x span results a tile), plus a launch. The
@@ -147,7 +151,7 @@ __device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch
                                             const T (&e)[VEC], result_t<T, Op> (&acc)[VEC])
 {
     constexpr int W = VECTOR_WIDTH<T>;
-    const Op op;
+    const combine_without_branch<Op> op;
     const unsigned lane = threadIdx.x % 32;
 #pragma unroll
     for (int j = 0; j < VEC; ++j) {
@@ -255,7 +259,7 @@ __device__ __forceinline__ void lane_totals(const T *__restrict__ in, const colu
 template <class Op, int VEC, class R>
 __device__ __forceinline__ void join_shared_columns(const column_plan &p, R (&acc)[VEC])
 {
-    const Op op;
+    const combine_without_branch<Op> op;
     const unsigned width = p.tile_cols;
     if (p.narrow ? 32 * VEC != p.pitch : p.rows_per_stretch == 1)
         return;
@@ -291,7 +295,7 @@ __device__ __forceinline__ void block_totals(split_columns_storage<R, WARPS, VEC
                                              const column_plan &p, unsigned tiles_per_block)
 {
     constexpr unsigned SPAN = 32 * VEC;
-    const Op op;
+    const combine_without_branch<Op> op;
     for (unsigned i = threadIdx.x; i < tiles_per_block * SPAN; i += WARPS * 32) {
         const unsigned ti = i / SPAN, c = i % SPAN;
         R total = s.totals[ti * p.warps_per_tile][c];
@@ -331,7 +335,7 @@ __device__ __forceinline__ void add_parts(split_columns_storage<R, WARPS, VEC> &
                                           unsigned tiles_per_block, const R *partials, R *out)
 {
     constexpr unsigned SPAN = 32 * VEC, BLOCK = WARPS * 32;
-    const Op op;
+    const combine_without_branch<Op> op;
     const unsigned columns = tiles_per_block * p.tile_cols;
     if (columns > BLOCK / 2) { /* no room for two slices: a chain a column */
         for (unsigned k = threadIdx.x; k < columns; k += BLOCK) {
