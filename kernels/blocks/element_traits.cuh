@@ -117,10 +117,11 @@ __host__ __device__ __forceinline__ bool arg_wins(const arg_pair<V, I> &b, const
 }
 
 /* arg_wins' rule written as one expression of comparisons, with no branch.
- * Where every element goes through the pair's combine (split_columns'
- * chains down a column) it measured faster; put in arg_wins' place
- * everywhere, it made argmax rows of 33 floats slower
- * (bench/results/experiments/h200_arg_wins_without_branch_0c69549.log). */
+ * Where pairs go through the combine one after another (split_columns'
+ * chains down a column, the segments' last kernel) it measured faster; put
+ * in arg_wins' place everywhere, it made argmax rows of 33 floats slower
+ * (bench/results/experiments/h200_arg_wins_without_branch_0c69549.log,
+ * h200_segments_last_kernel_and_block_int_index_484ba40.log). */
 template <bool MAX, class V, class I>
 __host__ __device__ __forceinline__ bool arg_wins_without_branch(const arg_pair<V, I> &b,
                                                                  const arg_pair<V, I> &a)

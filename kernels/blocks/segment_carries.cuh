@@ -150,6 +150,7 @@ __device__ __forceinline__ A fold_heads_round(const tile_parts<A> &parts, size_t
                                               size_t segment, size_t first, int per_lane,
                                               size_t count_none, bool *more)
 {
+    const combine_without_branch<Op> op;
     const unsigned lane = threadIdx.x % 32;
     size_t segments[LOOKAHEAD];
     A heads[LOOKAHEAD];
@@ -167,7 +168,7 @@ __device__ __forceinline__ A fold_heads_round(const tile_parts<A> &parts, size_t
 #pragma unroll
     for (int j = 0; j < LOOKAHEAD; ++j)
         if (matched == j && segments[j] == segment) {
-            lane_total = Op{}(lane_total, heads[j]);
+            lane_total = op(lane_total, heads[j]);
             matched = j + 1;
         }
     const unsigned whole = __ballot_sync(FULL_WARP_MASK, matched == per_lane);
@@ -177,7 +178,7 @@ __device__ __forceinline__ A fold_heads_round(const tile_parts<A> &parts, size_t
 #pragma unroll
     for (int offset = 16; offset > 0; offset /= 2) {
         const A other = shuffle_xor(lane_total, offset);
-        lane_total = (lane & offset) ? Op{}(other, lane_total) : Op{}(lane_total, other);
+        lane_total = (lane & offset) ? op(other, lane_total) : op(lane_total, other);
     }
     *more = whole == FULL_WARP_MASK;
     return lane_total;
@@ -208,7 +209,11 @@ constexpr unsigned COMBINE_TILES_A_WARP = 4;
  * fold_heads_round. Both give the tail joined with the rounds' tree over
  * the heads, bit for bit: one head's tree is its lane's total (the identity,
  * then the head) joined with identities, each join after the first a no-op,
- * which is what the short path adds. */
+ * which is what the short path adds. Its joins chain one after another, so
+ * argmax and argmin compare their pairs with no branch
+ * (combine_without_branch), which measured faster wherever segments cross
+ * many tiles and the same elsewhere
+ * (bench/results/experiments/h200_segments_last_kernel_and_block_int_index_484ba40.log). */
 template <class A, class Op>
 __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_parts<A> parts,
                                                                             size_t tiles, size_t count,
@@ -217,6 +222,7 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
 #if __CUDA_ARCH__ >= 900
     asm volatile("griddepcontrol.wait;" ::: "memory"); /* the tiles' kernel has finished */
 #endif
+    const combine_without_branch<Op> op;
     const unsigned lane = threadIdx.x % 32;
     const size_t warp = (blockIdx.x * (size_t)COMBINE_BLOCK + threadIdx.x) / 32;
     const size_t tile = lane < COMBINE_TILES_A_WARP ? warp * COMBINE_TILES_A_WARP + lane : tiles;
@@ -235,9 +241,9 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
     const bool leaves = segment < count;
     const bool runs_on = leaves && next == segment && after == segment;
     if (leaves && !runs_on) {
-        const A lane_total = Op{}(identity<Op, A>(), next == segment ? head : identity<Op, A>());
-        const A folded = Op{}(lane_total, identity<Op, A>());
-        store_result(&out[segment], Op{}(total, folded));
+        const A lane_total = op(identity<Op, A>(), next == segment ? head : identity<Op, A>());
+        const A folded = op(lane_total, identity<Op, A>());
+        store_result(&out[segment], op(total, folded));
     }
     for (unsigned lanes = __ballot_sync(FULL_WARP_MASK, runs_on); lanes != 0; lanes &= lanes - 1) {
         const int owner = __ffs(lanes) - 1;
@@ -246,8 +252,8 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
         A long_total = shuffle_from(total, owner);
         bool more = true;
         for (size_t first = from + 1, per_lane = 1; more; first += 32 * per_lane, per_lane = LOOKAHEAD)
-            long_total = Op{}(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
-                                                                  (int)per_lane, count, &more));
+            long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
+                                                                (int)per_lane, count, &more));
         if (lane == (unsigned)owner)
             store_result(&out[long_segment], long_total);
     }
