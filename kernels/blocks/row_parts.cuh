@@ -55,21 +55,28 @@ static inline size_t row_parts_workspace_bytes(size_t rows, unsigned parts)
 /* One row, in[begin, end) of in[0, n), by the whole block; the result in
  * thread 0. INT_INDEX (argmax and argmin, every row at most
  * INT_SPAN_ELEMENTS long): the index is an int from the row's start through
- * the scan and the combine (span_result_t, as in the lane steps:
- * reduce_span's scan of a vector has no branch an element, and the
- * combine's shuffles move two words, not three), widened once. */
+ * the block's combine, whose shuffles then move two words, not three, and
+ * widened once. For 2-byte elements through the scan too (span_result_t,
+ * as in the lane steps: reduce_span's scan of a vector has no branch an
+ * element); 4- and 8-byte elements keep reduce_vectors' loop and its 64-bit
+ * index, and narrow it for the combine (NO_INDEX stays NO_INDEX). */
 template <class Op, bool INT_INDEX, class T>
 __device__ __forceinline__ result_t<T, Op> reduce_row_by_block(const T *__restrict__ in, size_t n,
                                                                size_t begin, size_t end)
 {
-    if constexpr (INT_INDEX) {
+    if constexpr (INT_INDEX && sizeof(T) == 2) {
         const span_result_t<T, Op> s = reduce_span<ROW_ARG_LOADS, Op, T, int>(
             in, n, begin, end, threadIdx.x, ROW_PARTS_BLOCK);
         return widen_index(block_reduce<ROW_PARTS_BLOCK, Op>(s));
     } else {
         const result_t<T, Op> v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + begin, end - begin,
                                                                       threadIdx.x, ROW_PARTS_BLOCK);
-        return block_reduce<ROW_PARTS_BLOCK, Op>(v);
+        if constexpr (INT_INDEX) {
+            const span_result_t<T, Op> s = {v.value, (int)v.index};
+            return widen_index(block_reduce<ROW_PARTS_BLOCK, Op>(s));
+        } else {
+            return block_reduce<ROW_PARTS_BLOCK, Op>(v);
+        }
     }
 }
 
@@ -124,14 +131,16 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
  * (launch_grid). parts: 1 to MAX_GRID_BLOCKS (the summation order's bound
  * counts the combine's chain over at most that many partials); 1 when SPLIT
  * is false (block_per_row builds only that kernel). With one part, argmax
- * and argmin rows of 2-byte elements that an int counts - every row when
- * the whole array is no longer (segments: their offsets are not read here)
- * - take the int-index kernel, where eight elements a vector made the
- * 64-bit index's compares the cost (half and bfloat16 rows of 4096 to
+ * and argmin rows that an int counts - every row when the whole array is
+ * no longer (segments: their offsets are not read here) - take the
+ * int-index kernel. For 2-byte elements, eight a vector, the 64-bit index's
+ * compares in the scan were the cost (half and bfloat16 rows of 4096 to
  * 16384 columns:
  * bench/results/experiments/h100_lane_run_prefetch_and_two_byte_int_index_c39ddea.log);
- * for 4-byte and 8-byte elements it was slower from 4096 columns
- * (bench/results/experiments/h100_block_per_row_int_index_83d8edc.log). */
+ * for 4- and 8-byte elements an int through the scan was slower from 4096
+ * columns (bench/results/experiments/h100_block_per_row_int_index_83d8edc.log)
+ * and through the combine alone faster
+ * (bench/results/experiments/h200_segments_last_kernel_and_block_int_index_484ba40.log). */
 template <class T, class Op, bool SPLIT>
 int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts,
                      result_t<T, Op> *d_out, void *workspace, cudaStream_t stream)
@@ -143,7 +152,7 @@ int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts
     const int grid = launch_grid(items < MAX_GRID_BLOCKS ? (int)items : MAX_GRID_BLOCKS);
     return with_spans(shape, [&](auto spans) {
         auto kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT, false>;
-        if constexpr (is_arg_op_v<Op> && !SPLIT && sizeof(T) == 2)
+        if constexpr (is_arg_op_v<Op> && !SPLIT)
             if (longest <= INT_SPAN_ELEMENTS)
                 kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT, true>;
         kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(d_in, n, spans, parts, d_out, workspace);
