@@ -40,6 +40,14 @@ constexpr int ROW_PARTS_LOADS = 4;
  * bench/results/experiments/h100_packed_rotation_and_eight_block_argmax_32ab4e8_new.log. */
 constexpr int ROW_ARG_LOADS = 2;
 
+/* The element types whose argmax and argmin rows of one part take the
+ * int-index kernel (reduce_row_by_block): 2-byte elements and float. For
+ * double it measured level, and the integer types' kernels took more
+ * registers with it (int32 40 -> 58, a block an SM fewer; int64 48 -> 64)
+ * and ran slower (bench/results/h200_rows_matrix_9e636f1.txt). */
+template <class T>
+constexpr bool ROW_INT_INDEX = sizeof(T) == 2 || cuda::std::is_same_v<T, float>;
+
 /* Bytes before the partials: the counters, rounded up to 16 (so partials of
  * any accumulator type are aligned). */
 __host__ __device__ inline size_t row_partials_offset(size_t rows)
@@ -58,8 +66,8 @@ static inline size_t row_parts_workspace_bytes(size_t rows, unsigned parts)
  * the block's combine, whose shuffles then move two words, not three, and
  * widened once. For 2-byte elements through the scan too (span_result_t,
  * as in the lane steps: reduce_span's scan of a vector has no branch an
- * element); 4- and 8-byte elements keep reduce_vectors' loop and its 64-bit
- * index, and narrow it for the combine (NO_INDEX stays NO_INDEX). */
+ * element); float keeps reduce_vectors' loop and its 64-bit index, and
+ * narrows it for the combine (NO_INDEX stays NO_INDEX). */
 template <class Op, bool INT_INDEX, class T>
 __device__ __forceinline__ result_t<T, Op> reduce_row_by_block(const T *__restrict__ in, size_t n,
                                                                size_t begin, size_t end)
@@ -133,12 +141,12 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__r
  * is false (block_per_row builds only that kernel). With one part, argmax
  * and argmin rows that an int counts - every row when the whole array is
  * no longer (segments: their offsets are not read here) - take the
- * int-index kernel. For 2-byte elements, eight a vector, the 64-bit index's
- * compares in the scan were the cost (half and bfloat16 rows of 4096 to
- * 16384 columns:
+ * int-index kernel where ROW_INT_INDEX. For 2-byte elements, eight a
+ * vector, the 64-bit index's compares in the scan were the cost (half and
+ * bfloat16 rows of 4096 to 16384 columns:
  * bench/results/experiments/h100_lane_run_prefetch_and_two_byte_int_index_c39ddea.log);
- * for 4- and 8-byte elements an int through the scan was slower from 4096
- * columns (bench/results/experiments/h100_block_per_row_int_index_83d8edc.log)
+ * for float an int through the scan was slower from 4096 columns
+ * (bench/results/experiments/h100_block_per_row_int_index_83d8edc.log)
  * and through the combine alone faster
  * (bench/results/experiments/h200_segments_last_kernel_and_block_int_index_484ba40.log). */
 template <class T, class Op, bool SPLIT>
@@ -152,7 +160,7 @@ int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts
     const int grid = launch_grid(items < MAX_GRID_BLOCKS ? (int)items : MAX_GRID_BLOCKS);
     return with_spans(shape, [&](auto spans) {
         auto kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT, false>;
-        if constexpr (is_arg_op_v<Op> && !SPLIT)
+        if constexpr (is_arg_op_v<Op> && !SPLIT && ROW_INT_INDEX<T>)
             if (longest <= INT_SPAN_ELEMENTS)
                 kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT, true>;
         kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(d_in, n, spans, parts, d_out, workspace);
