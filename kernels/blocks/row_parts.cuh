@@ -43,8 +43,8 @@ constexpr int ROW_ARG_LOADS = 2;
 /* The element types whose argmax and argmin rows of one part take the
  * int-index kernel (reduce_row_by_block): 2-byte elements and float. For
  * double it measured level, and the integer types' kernels took more
- * registers with it (int32 40 -> 58, a block an SM fewer; int64 48 -> 64)
- * and ran slower (bench/results/h200_rows_matrix_9e636f1.txt). */
+ * registers with it (fewer blocks an SM) and ran slower
+ * (bench/results/h200_rows_matrix_9e636f1.txt; bench/NOTES.md, session 43). */
 template <class T>
 constexpr bool ROW_INT_INDEX = sizeof(T) == 2 || cuda::std::is_same_v<T, float>;
 
