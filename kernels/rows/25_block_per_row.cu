@@ -7,10 +7,11 @@
  * writes the row. One block per row (up to 8192 blocks; past that a block
  * takes every grid-th row), so the hardware hands rows to SMs as they free
  * up. The kernel is row_parts.cuh's with one part per row. Argmax and
- * argmin rows carry an int index from the row's start through the block's
- * combine (two words a shuffle, not three) and widen it once; rows of
- * 2-byte elements through their loads' loop too: with eight elements a
- * vector, a 64-bit index's compares, not the bytes, set their pace.
+ * argmin rows of float and of 2-byte elements carry an int index from the
+ * row's start through the block's combine (two words a shuffle, not three)
+ * and widen it once (ROW_INT_INDEX); the 2-byte ones through their loads'
+ * loop too: with eight elements a vector, a 64-bit index's compares, not
+ * the bytes, set their pace.
  *
  * Fixes from warp_per_row (step 24): a row has 256 x 4 vectors in flight (16
  * KiB), not 32 x 2, so rows of tens of KiB stream at full speed and a few
