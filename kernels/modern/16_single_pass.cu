@@ -8,7 +8,7 @@
  * in a fixed order and writes *d_out (last_block_done.cuh explains the memory
  * ordering). Bitwise the same result run to run on one GPU. n = 0: one block
  * writes the identity. Fixes step 15: no second launch, no gap. Flaw: one 16-byte load
- * in flight per thread (step 17 issues several). 64 MiB: reads 64 MiB + 2 KiB
+ * in flight per thread (step 17 issues several a trip). 64 MiB: reads 64 MiB + 2 KiB
  * in 1 launch; expect near the DRAM limit plus the last block's L2 round
  * trips (bench/NOTES.md, session 2, "The combine").
  * argmax and argmin: the same launch on (value, index) pairs - after step

@@ -2,16 +2,24 @@
  *
  * Idea: a single launch of a persistent grid (SMs x resident blocks, from the
  * occupancy calculator: 2 blocks of 1024 threads per SM on an H100). Each
- * thread keeps LOADS independent 16-byte loads in flight per iteration of its
- * grid-stride loop - 128 KB of reads outstanding per SM, far more than HBM
- * needs to stay busy. Blocks reduce with shuffles and write one partial each;
+ * thread's grid-stride loop issues LOADS independent 16-byte loads before
+ * its first add, to keep them in flight together. The machine code does so
+ * for argmax and argmin, whose registers leave one block of 1024 an SM, but
+ * not for the sums, max and min of 4-byte types and double: ptxas fits those
+ * threads in 32 registers, two blocks an SM, by landing each load in the
+ * registers of the one before, so a thread has one load in flight - 2048
+ * threads x 16 bytes an SM (sm_90, CUDA 13.0; bench/loads_in_flight.py
+ * reads it from the SASS, every type's kernel in
+ * bench/results/experiments/sass_loads_in_flight_sm90_f3b5d0d.txt).
+ * Blocks reduce with shuffles and write one partial each;
  * the last block to finish (last_block_done.cuh, as in single_pass) adds
  * the partials in a fixed order, so the result is bitwise reproducible. A
  * grid of one block skips the counter.
  *
- * Fixes from single_pass (step 16): that kernel has one load in flight per
- * thread; here the loop issues LOADS loads before the first add, and blocks
- * of 1024 threads halve the partials the last block must add. Small inputs
+ * Fixes from single_pass (step 16): that kernel issues one load per thread
+ * and iteration; here the loop issues LOADS (in flight together where the
+ * machine code keeps them, above), and blocks of 1024 threads halve the
+ * partials the last block must add. Small inputs
  * skip the counter: up to 8 KiB (2 Ki floats) is one block of 256 threads,
  * up to 64 KiB one block of 1024 (one batch of loads each), and mid sizes
  * get only the blocks they have work for (one 16-byte vector per thread):
@@ -123,7 +131,7 @@ template <class T, class Op> struct one_pass_ilp_launch {
 } // namespace
 
 DEFINE_METHOD(one_pass_ilp, .family = FAMILY_MODERN, .source = "this suite: whole array, step 17",
-              .idea = "one launch, persistent grid of 1024-thread blocks, 4 16-byte loads in flight each",
+              .idea = "one launch, persistent grid of 1024-thread blocks, 4 16-byte loads a thread and trip",
               .types = ALL_TYPES, .ops = ALL_OPS, .launch = launch_any_pair<one_pass_ilp_launch, ALL_OPS>,
               .workspace = workspace_any_pair<one_pass_ilp_launch, ALL_OPS>,
               .order = {.kind = ORDER_THREAD_CHAINS, .width = SMALL_BLOCK, /* its smallest block */

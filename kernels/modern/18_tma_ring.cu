@@ -13,8 +13,9 @@
  * Blocks combine as in step 17 (last_block_done.cuh): one launch, bitwise
  * reproducible.
  *
- * Fixes from step 17: there, ~128 KB per SM is in flight as thousands of
- * 512-byte warp requests; here ~224 KB per SM is in flight as 32 KB bulk
+ * Fixes from step 17: there, the loads in flight are thousands of 512-byte
+ * warp requests (32 KB an SM for the float sum as compiled: its header);
+ * here ~224 KB per SM is in flight as 32 KB bulk
  * requests, fewer and larger, and the DRAM sustains more of its
  * theoretical bandwidth at 4 GiB than step 17 in the same runs
  * (bench/NOTES.md, "16-byte loads versus bulk copies (TMA)").
