@@ -106,6 +106,9 @@
 #                  torch_matrix_64mib.txt; the float sweep 2^10..2^28 ->
 #                  torch_sweep.{csv,json}; the row sweep beside it is the rows
 #                  step's (torch declares rows)
+#     loads_in_flight  bench/loads_in_flight.py on the build's objects of steps
+#                  17, 19 and 25: the global loads each loop keeps in flight,
+#                  read from this machine's own SASS -> loads_in_flight.txt
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
@@ -342,6 +345,9 @@ for s in "$@"; do
         step torch_matrix_64MiB bash -c "set -o pipefail; $bench --type all --op all -m single_pass,one_pass_ilp,tma_ring,cub,thrust,torch | tee $out/torch_matrix_64mib.txt"
         step torch_sweep "$bench" --sweep --sweep-max 268435456 -m one_pass_ilp,tma_ring,cub,torch \
             --csv "$out/torch_sweep.csv" --json "$out/torch_sweep.json" ;;
+    loads_in_flight)
+        objects=$build/CMakeFiles/reduce_gpu.dir/kernels
+        step loads_in_flight bash -c "set -o pipefail; python3 bench/loads_in_flight.py $objects/modern/17_one_pass_ilp.cu.o $objects/modern/19_reproducible.cu.o $objects/rows/25_block_per_row.cu.o | tee $out/loads_in_flight.txt" ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done
