@@ -4,7 +4,8 @@
  * pair of awkward values (NaNs, infinities, signed zeros, equal values) for
  * float and double; a pair's combine keeps the lower index of equal values
  * and a NaN over any number, and its comparison - arg_wins, and the form
- * without a branch that split_columns combines with - agrees with the rule
+ * without a branch that split_columns and the segments' last kernel
+ * combine with - agrees with the rule
  * spelled out case by case; a span's int index widens by sign and offset,
  * the identity's NO_INDEX staying NO_INDEX. */
 #include <math.h>
