@@ -48,6 +48,16 @@ constexpr int ROW_ARG_LOADS = 2;
 template <class T>
 constexpr bool ROW_INT_INDEX = sizeof(T) == 2 || cuda::std::is_same_v<T, float>;
 
+/* The blocks an SM that ptxas is told to fit a row_parts kernel into; 0
+ * leaves it free. Left free, ptxas compiles the argmax and argmin of
+ * 4-byte integers to 40 registers by issuing a batch's third and fourth
+ * loads only after the compares of its first vector, into that vector's
+ * registers: two trips to memory a batch, not one. Told five blocks, it
+ * takes 44 registers and issues the four loads together. The sums keep no
+ * bound: five spill them. */
+template <class T, class Op>
+constexpr int ROW_PARTS_MIN_BLOCKS = is_arg_op_v<Op> && cuda::std::is_integral_v<T> && sizeof(T) == 4 ? 5 : 0;
+
 /* Bytes before the partials: the counters, rounded up to 16 (so partials of
  * any accumulator type are aligned). */
 __host__ __device__ inline size_t row_partials_offset(size_t rows)
@@ -92,7 +102,7 @@ __device__ __forceinline__ result_t<T, Op> reduce_row_by_block(const T *__restri
  * divisions that find an item's row and part - their registers held
  * block_per_row to 48 a thread (5 blocks of 256 an SM) for float rows. */
 template <class T, class Op, class Spans, bool SPLIT, bool INT_INDEX>
-__global__ __launch_bounds__(ROW_PARTS_BLOCK) void row_parts_kernel(const T *__restrict__ in,
+__global__ __launch_bounds__(ROW_PARTS_BLOCK, ROW_PARTS_MIN_BLOCKS<T, Op>) void row_parts_kernel(const T *__restrict__ in,
                                                                     size_t n, Spans spans,
                                                                     unsigned parts,
                                                                     result_t<T, Op> *__restrict__ out,

@@ -1,25 +1,27 @@
 /* Step 17 - one pass, many loads in flight: the suite's answer to CUB.
  *
  * Idea: a single launch of a persistent grid (SMs x resident blocks, from the
- * occupancy calculator: 2 blocks of 1024 threads per SM on an H100). Each
- * thread's grid-stride loop issues LOADS independent 16-byte loads before
- * its first add, to keep them in flight together. The machine code does so
- * for argmax and argmin, whose registers leave one block of 1024 an SM, but
- * not for the sums, max and min of 4-byte types and double: ptxas fits those
- * threads in 32 registers, two blocks an SM, by landing each load in the
- * registers of the one before, so a thread has one load in flight - 2048
- * threads x 16 bytes an SM (sm_90, CUDA 13.0; bench/loads_in_flight.py
- * reads it from the SASS, every type's kernel in
- * bench/results/experiments/sass_loads_in_flight_sm90_f3b5d0d.txt).
+ * occupancy calculator). Each thread's grid-stride loop issues LOADS
+ * independent 16-byte loads before its first add, to keep them in flight
+ * together. __launch_bounds__(THREADS, 1) lets ptxas take the registers that
+ * needs (40-48 a thread: one block of 1024 an SM). Without the 1, ptxas
+ * aimed at two blocks an SM and fitted the sums, max and min of 4-byte
+ * types and double in 32 registers by landing each load in the registers of
+ * the one before: one load in flight a thread, half the bytes in flight an
+ * SM, and slower at 64 MiB and 1 GiB on an H200 (both builds timed back to
+ * back: bench/results/experiments/h200_loads_in_flight_probes_1f9c8a8.log).
+ * With it, every kernel keeps its four loads in flight but the argmax and
+ * argmin of 2-byte types (three): bench/loads_in_flight.py reads it from the
+ * SASS, every type's kernel and registers in
+ * bench/results/experiments/sass_loads_in_flight_sm90_17.txt.
  * Blocks reduce with shuffles and write one partial each;
  * the last block to finish (last_block_done.cuh, as in single_pass) adds
  * the partials in a fixed order, so the result is bitwise reproducible. A
  * grid of one block skips the counter.
  *
  * Fixes from single_pass (step 16): that kernel issues one load per thread
- * and iteration; here the loop issues LOADS (in flight together where the
- * machine code keeps them, above), and blocks of 1024 threads halve the
- * partials the last block must add. Small inputs
+ * and iteration; here the loop keeps LOADS in flight together, and blocks
+ * of 1024 threads halve the partials the last block must add. Small inputs
  * skip the counter: up to 8 KiB (2 Ki floats) is one block of 256 threads,
  * up to 64 KiB one block of 1024 (one batch of loads each), and mid sizes
  * get only the blocks they have work for (one 16-byte vector per thread):
@@ -65,7 +67,7 @@ constexpr int GRID_DIVISOR = 1;
 #endif
 
 template <int THREADS, class T, class Op>
-__global__ __launch_bounds__(THREADS) void one_pass_ilp_kernel(const T *__restrict__ in, size_t n,
+__global__ __launch_bounds__(THREADS, 1) void one_pass_ilp_kernel(const T *__restrict__ in, size_t n,
                                                                result_t<T, Op> *__restrict__ out,
                                                                void *workspace)
 {

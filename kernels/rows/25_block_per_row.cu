@@ -4,9 +4,11 @@
  * vectors t, t + 256, ... with four 16-byte loads in flight (reduce_vectors:
  * scalar head to the row's 16-byte boundary, vectors, scalar tail) - and
  * block_reduce combines them (shuffles, one shared slot per warp); thread 0
- * writes the row. (The machine code keeps fewer in flight for some types:
- * three for the 8-byte sums and int64 max and min, two for int32 and uint32
- * argmax and argmin - bench/results/experiments/sass_loads_in_flight_sm90_f3b5d0d.txt.)
+ * writes the row. (The machine code keeps three in flight for the 8-byte
+ * sums and int64 max and min. The argmax and argmin of int32 and uint32 keep
+ * four only because ptxas is told to fit five blocks an SM,
+ * ROW_PARTS_MIN_BLOCKS; left free it kept two, and those rows were slower
+ * on an H200: bench/results/experiments/h200_loads_in_flight_probes_1f9c8a8.log.)
  * One block per row (up to 8192 blocks; past that a block
  * takes every grid-th row), so the hardware hands rows to SMs as they free
  * up. The kernel is row_parts.cuh's with one part per row. Argmax and
