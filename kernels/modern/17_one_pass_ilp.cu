@@ -13,7 +13,7 @@
  * With it, every kernel keeps its four loads in flight but the argmax and
  * argmin of 2-byte types (three): bench/loads_in_flight.py reads it from the
  * SASS, every type's kernel and registers in
- * bench/results/experiments/sass_loads_in_flight_sm90_17.txt.
+ * bench/results/experiments/sass_loads_in_flight_sm90_f99a9b9.txt.
  * Blocks reduce with shuffles and write one partial each;
  * the last block to finish (last_block_done.cuh, as in single_pass) adds
  * the partials in a fixed order, so the result is bitwise reproducible. A
