@@ -56,7 +56,8 @@ constexpr bool ROW_INT_INDEX = sizeof(T) == 2 || cuda::std::is_same_v<T, float>;
  * takes 44 registers and issues the four loads together. The sums keep no
  * bound: five spill them. */
 template <class T, class Op>
-constexpr int ROW_PARTS_MIN_BLOCKS = is_arg_op_v<Op> && cuda::std::is_integral_v<T> && sizeof(T) == 4 ? 5 : 0;
+constexpr int ROW_PARTS_MIN_BLOCKS =
+    is_arg_op_v<Op> && cuda::std::is_integral_v<T> && sizeof(T) == 4 ? 5 : 0;
 
 /* Bytes before the partials: the counters, rounded up to 16 (so partials of
  * any accumulator type are aligned). */
@@ -102,11 +103,9 @@ __device__ __forceinline__ result_t<T, Op> reduce_row_by_block(const T *__restri
  * divisions that find an item's row and part - their registers held
  * block_per_row to 48 a thread (5 blocks of 256 an SM) for float rows. */
 template <class T, class Op, class Spans, bool SPLIT, bool INT_INDEX>
-__global__ __launch_bounds__(ROW_PARTS_BLOCK, ROW_PARTS_MIN_BLOCKS<T, Op>) void row_parts_kernel(const T *__restrict__ in,
-                                                                    size_t n, Spans spans,
-                                                                    unsigned parts,
-                                                                    result_t<T, Op> *__restrict__ out,
-                                                                    void *workspace)
+__global__ __launch_bounds__(ROW_PARTS_BLOCK, ROW_PARTS_MIN_BLOCKS<T, Op>) void row_parts_kernel(
+    const T *__restrict__ in, size_t n, Spans spans, unsigned parts, result_t<T, Op> *__restrict__ out,
+    void *workspace)
 {
     using A = result_t<T, Op>;
     unsigned *parts_done = (unsigned *)workspace;

@@ -68,8 +68,8 @@ constexpr int GRID_DIVISOR = 1;
 
 template <int THREADS, class T, class Op>
 __global__ __launch_bounds__(THREADS, 1) void one_pass_ilp_kernel(const T *__restrict__ in, size_t n,
-                                                               result_t<T, Op> *__restrict__ out,
-                                                               void *workspace)
+                                                                  result_t<T, Op> *__restrict__ out,
+                                                                  void *workspace)
 {
     result_t<T, Op> acc = reduce_vectors<LOADS, Op>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
                                              (size_t)gridDim.x * THREADS);
