@@ -14,7 +14,7 @@
  * reproducible.
  *
  * Fixes from step 17: there, the loads in flight are thousands of 512-byte
- * warp requests (32 KB an SM for the float sum as compiled: its header);
+ * warp requests (64 KB an SM for the float sum as compiled: its header);
  * here ~224 KB per SM is in flight as 32 KB bulk
  * requests, fewer and larger, and the DRAM sustains more of its
  * theoretical bandwidth at 4 GiB than step 17 in the same runs
