@@ -116,6 +116,49 @@ __device__ __forceinline__ result_t<T, Op, I> scan_vector_arg(const T (&e)[VECTO
     }
 }
 
+/* The pair a scan in index order keeps: b, the later element, only where
+ * its value beats a's outright (the first of equal values stays; a NaN
+ * beats a number, nothing beats a NaN). */
+template <bool MAX> struct later_beats {
+    template <class P> __device__ __forceinline__ P operator()(P a, P b) const
+    {
+        return arg_beats_without_branch<MAX>(b.value, a.value) ? b : a;
+    }
+};
+
+/* argmax or argmin of a batch of LOADS whole vectors - vector k's elements
+ * start at index first + k * stride - as two trees of (value, place in the
+ * batch) pairs: element j of every vector first (in index order, so the
+ * later one wins only outright), then the W winners by value and place
+ * (combine_without_branch: their places are in no known order).
+ * As many comparisons as a scan, but the chain that waits on the loads is
+ * log2(LOADS) + log2(W) deep, not LOADS * W. In this order ptxas keeps
+ * the batch's loads in flight together for every type (local sm_90 SASS);
+ * a tree over each vector's elements first left two or three in flight in
+ * some row kernels. */
+template <class Op, class T, int LOADS>
+__device__ __forceinline__ result_t<T, Op> fold_batch_arg(const uint4 (&v)[LOADS], size_t first,
+                                                          size_t stride)
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    arg_pair<acc_t<T>, int> column[W][LOADS];
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        T e[W];
+        memcpy(e, &v[k], sizeof v[k]); /* a bit cast: stays in registers */
+#pragma unroll
+        for (int j = 0; j < W; ++j)
+            column[j][k] = {widen(e[j]), k * W + j};
+    }
+    arg_pair<acc_t<T>, int> c[W];
+#pragma unroll
+    for (int j = 0; j < W; ++j)
+        c[j] = fold_tree<later_beats<Op::is_max>, 0, LOADS>(column[j]);
+    const arg_pair<acc_t<T>, int> best = fold_tree<combine_without_branch<Op>, 0, W>(c);
+    const int k = best.index / W, j = best.index % W;
+    return {best.value, (long long)(first + k * stride + j)};
+}
+
 /* Op over the elements [from, to) of one 16-byte vector whose first element
  * has index `index` (argmax and argmin keep it, as an I: result_t; the value
  * operators drop it), the others taken as the identity: the same tree for
@@ -203,10 +246,14 @@ __device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ 
 #pragma unroll
         for (int k = 0; k < LOADS; ++k)
             v[k] = __ldg(&body[i + k * threads]);
+        if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T> && LOADS > 1) {
+            acc = combine_later<Op>(acc, fold_batch_arg<Op, T, LOADS>(v, body_index + i * W, threads * W));
+        } else {
 #pragma unroll
-        for (int k = 0; k < LOADS; ++k) /* in index order */
-            acc = fold_in_order<Op, T>(acc,
-                                       fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
+            for (int k = 0; k < LOADS; ++k) /* in index order */
+                acc = fold_in_order<Op, T>(acc,
+                                           fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
+        }
     }
     if (i < body_len) {
         uint4 v[LOADS];
