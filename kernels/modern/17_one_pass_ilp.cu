@@ -10,10 +10,9 @@
  * the one before: one load in flight a thread, half the bytes in flight an
  * SM, and slower at 64 MiB and 1 GiB on an H200 (both builds timed back to
  * back: bench/results/experiments/h200_loads_in_flight_probes_1f9c8a8.log).
- * With it, every kernel keeps its four loads in flight but the argmax and
- * argmin of 2-byte types (three): bench/loads_in_flight.py reads it from the
- * SASS, every type's kernel and registers in
- * bench/results/experiments/sass_loads_in_flight_sm90_f99a9b9.txt.
+ * With it, every kernel keeps its four loads in flight (bench/loads_in_flight.py
+ * reads it from the SASS; every type's kernel and registers in
+ * bench/results/experiments/sass_loads_in_flight_sm90_07f98d2.txt).
  * Blocks reduce with shuffles and write one partial each;
  * the last block to finish (last_block_done.cuh, as in single_pass) adds
  * the partials in a fixed order, so the result is bitwise reproducible. A
@@ -35,9 +34,13 @@
  * %globaltimer timeline that splits those parts is in bench/NOTES.md
  * ("The two numbers first", "64 MiB: a timeline first").
  * argmax and argmin (the last step of their progression, after 33-35 and
- * 15-16): the same kernel on (value, index) pairs; each thread scans its
- * elements in index order, so keeping the first of equal values costs one
- * comparison an element, and the last block's combine needs no key.
+ * 15-16): the same kernel on (value, index) pairs; each thread folds a
+ * batch of loads as two trees, element j of every vector first, then the
+ * vectors' winners by value and place (fold_batch_arg in vector_loads.cuh),
+ * so keeping the first of equal values costs one comparison an element,
+ * the chain that waits on the loads is a few comparisons deep, not one an
+ * element (a scan in index order kept three of the four loads of half and
+ * bfloat16 in flight), and the last block's combine needs no key.
  *   bench_compare -m one_pass_ilp --type all --op all
  */
 #include "block_reduce.cuh"

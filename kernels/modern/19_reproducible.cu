@@ -36,7 +36,7 @@
  * and ~25 integer instructions per lane on the exact addition. Blocks of 512
  * threads, two per SM (64 registers each): 32 warps x 4 KiB = 128 KiB of loads
  * in flight per SM, eight a lane in the machine code too
- * (bench/results/experiments/sass_loads_in_flight_sm90_f99a9b9.txt), twice
+ * (bench/results/experiments/sass_loads_in_flight_sm90_07f98d2.txt), twice
  * step 17's float sum (one block of 1024 an SM, four 16-byte loads a
  * thread). The end adds to step 17's last block
  * 11 limbs (69 for double) of integer atomics, then one thread resolves the

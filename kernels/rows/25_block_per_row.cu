@@ -9,7 +9,7 @@
  * four only because ptxas is told to fit five blocks an SM,
  * ROW_PARTS_MIN_BLOCKS; left free it kept two, and those rows were slower
  * on an H200: bench/results/experiments/h200_loads_in_flight_probes_1f9c8a8.log;
- * every kernel's count: bench/results/experiments/sass_loads_in_flight_sm90_f99a9b9.txt.)
+ * every kernel's count: bench/results/experiments/sass_loads_in_flight_sm90_07f98d2.txt.)
  * One block per row (up to 8192 blocks; past that a block
  * takes every grid-th row), so the hardware hands rows to SMs as they free
  * up. The kernel is row_parts.cuh's with one part per row. Argmax and
