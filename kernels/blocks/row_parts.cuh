@@ -59,6 +59,25 @@ template <class T, class Op>
 constexpr int ROW_PARTS_MIN_BLOCKS =
     is_arg_op_v<Op> && cuda::std::is_integral_v<T> && sizeof(T) == 4 ? 5 : 0;
 
+/* Float argmax and argmin rows of one part and at most ROW_NARROW_LONGEST
+ * elements - one or two batches a block - run on blocks of ROW_NARROW_BLOCK
+ * threads with eight loads each: the same 16 KiB batch a block, seven blocks
+ * an SM (72 registers) for 112 KiB an SM in flight against 256 x 4's 80.
+ * From 16384 columns, four batches a row and more, it measured slower
+ * (bench/results/experiments/h200_row_parts_narrow_argmax_block_7a143e3.log). */
+constexpr int ROW_NARROW_BLOCK = 128;
+constexpr int ROW_NARROW_MIN_BLOCKS = 7;
+constexpr size_t ROW_NARROW_LONGEST = 8192;
+
+/* Loads a thread and batch for a block of THREADS: a 16 KiB batch a block of
+ * 16-byte vectors whatever its width. */
+template <int THREADS>
+constexpr int ROW_VECTOR_LOADS = ROW_PARTS_BLOCK * ROW_PARTS_LOADS / THREADS;
+
+template <class T, class Op, int THREADS>
+constexpr int ROW_MIN_BLOCKS =
+    THREADS == ROW_NARROW_BLOCK ? ROW_NARROW_MIN_BLOCKS : ROW_PARTS_MIN_BLOCKS<T, Op>;
+
 /* Bytes before the partials: the counters, rounded up to 16 (so partials of
  * any accumulator type are aligned). */
 __host__ __device__ inline size_t row_partials_offset(size_t rows)
@@ -79,31 +98,33 @@ static inline size_t row_parts_workspace_bytes(size_t rows, unsigned parts)
  * as in the lane steps: reduce_span's scan of a vector has no branch an
  * element); float keeps reduce_vectors' loop and its 64-bit index, and
  * narrows it for the combine (NO_INDEX stays NO_INDEX). */
-template <class Op, bool INT_INDEX, class T>
+template <class Op, bool INT_INDEX, int THREADS, class T>
 __device__ __forceinline__ result_t<T, Op> reduce_row_by_block(const T *__restrict__ in, size_t n,
                                                                size_t begin, size_t end)
 {
     if constexpr (INT_INDEX && sizeof(T) == 2) {
         const span_result_t<T, Op> s = reduce_span<ROW_ARG_LOADS, Op, T, int>(
-            in, n, begin, end, threadIdx.x, ROW_PARTS_BLOCK);
-        return widen_index(block_reduce<ROW_PARTS_BLOCK, Op>(s));
+            in, n, begin, end, threadIdx.x, THREADS);
+        return widen_index(block_reduce<THREADS, Op>(s));
     } else {
-        const result_t<T, Op> v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + begin, end - begin,
-                                                                      threadIdx.x, ROW_PARTS_BLOCK);
+        const result_t<T, Op> v = reduce_vectors<ROW_VECTOR_LOADS<THREADS>, Op>(
+            in + begin, end - begin, threadIdx.x, THREADS);
         if constexpr (INT_INDEX) {
             const span_result_t<T, Op> s = {v.value, (int)v.index};
-            return widen_index(block_reduce<ROW_PARTS_BLOCK, Op>(s));
+            return widen_index(block_reduce<THREADS, Op>(s));
         } else {
-            return block_reduce<ROW_PARTS_BLOCK, Op>(v);
+            return block_reduce<THREADS, Op>(v);
         }
     }
 }
 
 /* SPLIT false: one part a row (parts = 1), compiled without the 64-bit
  * divisions that find an item's row and part - their registers held
- * block_per_row to 48 a thread (5 blocks of 256 an SM) for float rows. */
-template <class T, class Op, class Spans, bool SPLIT, bool INT_INDEX>
-__global__ __launch_bounds__(ROW_PARTS_BLOCK, ROW_PARTS_MIN_BLOCKS<T, Op>) void row_parts_kernel(
+ * block_per_row to 48 a thread (5 blocks of 256 an SM) for float rows.
+ * THREADS: ROW_PARTS_BLOCK, or ROW_NARROW_BLOCK for short float argmax rows
+ * (one part, INT_INDEX). */
+template <class T, class Op, class Spans, bool SPLIT, bool INT_INDEX, int THREADS>
+__global__ __launch_bounds__(THREADS, ROW_MIN_BLOCKS<T, Op, THREADS>) void row_parts_kernel(
     const T *__restrict__ in, size_t n, Spans spans, unsigned parts, result_t<T, Op> *__restrict__ out,
     void *workspace)
 {
@@ -122,14 +143,13 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK, ROW_PARTS_MIN_BLOCKS<T, Op>) void 
             const unsigned part = (unsigned)(item % parts);
             const size_t part_begin = begin + length * part / parts;
             const size_t part_end = begin + length * (part + 1) / parts;
-            A v = reduce_vectors<ROW_PARTS_LOADS, Op>(in + part_begin, part_end - part_begin,
-                                                      threadIdx.x, ROW_PARTS_BLOCK,
-                                                      part_begin - begin);
-            v = block_reduce<ROW_PARTS_BLOCK, Op>(v);
-            last_part_writes_total<ROW_PARTS_BLOCK, Op>(v, &out[row], &parts_done[row],
-                                                        &partials[row * parts], part, parts);
+            A v = reduce_vectors<ROW_VECTOR_LOADS<THREADS>, Op>(
+                in + part_begin, part_end - part_begin, threadIdx.x, THREADS, part_begin - begin);
+            v = block_reduce<THREADS, Op>(v);
+            last_part_writes_total<THREADS, Op>(v, &out[row], &parts_done[row],
+                                                &partials[row * parts], part, parts);
         } else {
-            const A v = reduce_row_by_block<Op, INT_INDEX>(in, n, begin, begin + length);
+            const A v = reduce_row_by_block<Op, INT_INDEX, THREADS>(in, n, begin, begin + length);
             if (threadIdx.x == 0)
                 store_result(&out[row], v);
         }
@@ -157,7 +177,8 @@ __global__ __launch_bounds__(ROW_PARTS_BLOCK, ROW_PARTS_MIN_BLOCKS<T, Op>) void 
  * for float an int through the scan was slower from 4096 columns
  * (bench/results/experiments/h100_block_per_row_int_index_83d8edc.log)
  * and through the combine alone faster
- * (bench/results/experiments/h200_segments_last_kernel_and_block_int_index_484ba40.log). */
+ * (bench/results/experiments/h200_segments_last_kernel_and_block_int_index_484ba40.log).
+ * Float rows of at most ROW_NARROW_LONGEST then take the narrow block. */
 template <class T, class Op, bool SPLIT>
 int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts,
                      result_t<T, Op> *d_out, void *workspace, cudaStream_t stream)
@@ -168,11 +189,19 @@ int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts
     const size_t items = shape.count * parts;
     const int grid = launch_grid(items < MAX_GRID_BLOCKS ? (int)items : MAX_GRID_BLOCKS);
     return with_spans(shape, [&](auto spans) {
-        auto kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT, false>;
-        if constexpr (is_arg_op_v<Op> && !SPLIT && ROW_INT_INDEX<T>)
+        using Spans = decltype(spans);
+        auto kernel = row_parts_kernel<T, Op, Spans, SPLIT, false, ROW_PARTS_BLOCK>;
+        int threads = ROW_PARTS_BLOCK;
+        if constexpr (is_arg_op_v<Op> && !SPLIT && ROW_INT_INDEX<T>) {
             if (longest <= INT_SPAN_ELEMENTS)
-                kernel = row_parts_kernel<T, Op, decltype(spans), SPLIT, true>;
-        kernel<<<grid, ROW_PARTS_BLOCK, 0, stream>>>(d_in, n, spans, parts, d_out, workspace);
+                kernel = row_parts_kernel<T, Op, Spans, SPLIT, true, ROW_PARTS_BLOCK>;
+            if constexpr (cuda::std::is_same_v<T, float>)
+                if (longest <= ROW_NARROW_LONGEST) {
+                    kernel = row_parts_kernel<T, Op, Spans, SPLIT, true, ROW_NARROW_BLOCK>;
+                    threads = ROW_NARROW_BLOCK;
+                }
+        }
+        kernel<<<grid, threads, 0, stream>>>(d_in, n, spans, parts, d_out, workspace);
         CUDA_TRY_LAUNCH();
         return 0;
     });

@@ -17,7 +17,9 @@
  * row's start through the block's combine (two words a shuffle, not three)
  * and widen it once (ROW_INT_INDEX); the 2-byte ones through their loads'
  * loop too: with eight elements a vector, a 64-bit index's compares, not
- * the bytes, set their pace.
+ * the bytes, set their pace. Float argmax and argmin rows of up to 8192
+ * elements run on blocks of 128 threads with eight loads each: the same 16
+ * KiB a block, more blocks an SM (ROW_NARROW_BLOCK in row_parts.cuh).
  *
  * Fixes from warp_per_row (step 24): a row has 256 x 4 vectors in flight (16
  * KiB), not 32 x 2, so rows of tens of KiB stream at full speed and a few

@@ -50,8 +50,9 @@ constexpr size_t MIN_PART_BYTES = (size_t)ROW_PARTS_BLOCK * ROW_PARTS_LOADS * 16
 template <class T, class Op> int parts_for(reduce_shape shape, size_t n, unsigned *parts)
 {
     int resident = 0;
-    PROPAGATE(resident_grid_size((const void *)row_parts_kernel<T, Op, uniform_rows, true, false>,
-                                 ROW_PARTS_BLOCK, 0, &resident));
+    const void *kernel =
+        (const void *)row_parts_kernel<T, Op, uniform_rows, true, false, ROW_PARTS_BLOCK>;
+    PROPAGATE(resident_grid_size(kernel, ROW_PARTS_BLOCK, 0, &resident));
     const size_t rows = shape.count > 0 ? shape.count : 1;
     const size_t wave = (size_t)resident / rows;
     const size_t most = ceil_div(mean_span_length(shape, n) * sizeof(T), MIN_PART_BYTES);
