@@ -2,9 +2,9 @@
  * method that declares SHAPE_ROWS, SHAPE_COLUMNS or SHAPE_SEGMENTS, for
  * every (type, operator) pair it declares, at awkward shapes:
  *   rows: 1 row; 1 column; widths 1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257,
- *   1023, 1024, 1025, 4097, 8191, 8193, 100003, the odd ones and 32 also from an input pointer
- *   one element off 16 bytes (misaligned rows; 32: whole vectors a row, none
- *   of them aligned); one very long row (2^20 + 3);
+ *   1023, 1024, 1025, 4097, 8191, 8193, 100003, the odd ones and 32 also from
+ *   an input pointer one element off 16 bytes (misaligned rows; 32: whole
+ *   vectors a row, none of them aligned); one very long row (2^20 + 3);
  *   columns: 1 column of 100003 rows; 1 row of 100003 columns; no rows; widths
  *   1, 2, 3, 12, 31, 32, 33, 255, 256, 257, 1025, 4097, the odd ones and 32 also
  *   from an input pointer one element off 16 bytes; one tall column (2^20 + 3
@@ -63,8 +63,8 @@ extern const struct method method_test_row_per_thread, method_test_row_drops_las
 
 /* 8191 and 8193: either side of the longest float argmax row that takes
  * block_per_row's 128-thread block (ROW_NARROW_LONGEST, row_parts.cuh). */
-static const size_t WIDTHS[] = {1,    2,    3,    4,    8,    16,   31,   32,   33,    255,
-                                256,  257,  1023, 1024, 1025, 4097, 8191, 8193, 100003};
+static const size_t WIDTHS[] = {1,   2,    3,    4,    8,    16,   31,   32,   33,  255,
+                                256, 257, 1023, 1024, 1025, 4097, 8191, 8193, 100003};
 static const size_t QUICK_WIDTHS[] = {1, 3, 4, 16, 32, 33, 257, 4097};
 static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 12, 31, 32, 33, 255, 256, 257, 1025, 4097};
 static const size_t QUICK_COLUMN_WIDTHS[] = {1, 3, 32, 33, 257};
