@@ -10,8 +10,9 @@
  * bench/NOTES.md, session 8). The block that takes part p of a row of
  * length L reduces its elements
  * [L p / parts, L (p + 1) / parts) with reduce_vectors (scalar head to the
- * 16-byte boundary, four 16-byte loads in flight per thread, scalar tail)
- * and block_reduce; with one part it writes the row, else the row's last
+ * 16-byte boundary, four 16-byte loads in flight per thread - eight in the
+ * 128-thread blocks of short float argmax rows - scalar tail) and
+ * block_reduce; with one part it writes the row, else the row's last
  * part done adds the parts' totals in order (last_part_writes_total,
  * last_block_done.cuh) - bitwise the same whichever block finishes last.
  *
