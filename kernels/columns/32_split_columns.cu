@@ -34,10 +34,14 @@
  * tall matrix of any width is one resident wave of blocks, each thread with
  * four or eight 16-byte loads in flight. For those loads to be in flight
  * together, the narrow builds and those of 8-byte elements test a batch of
- * them once, not each (load_stretches); the arg operators, whose compares
- * of value and index cost more an element, and the build of four vectors a
- * lane (below) load whole batches with no test at all and leave the last
- * stretches to a bounded loop (lane_columns_whole_batches). Every element
+ * them once, not each (load_stretches), and the narrow sums, max and min
+ * add a batch that passed it with no test an element (WHOLE_BATCH_ADDS;
+ * both builds timed back to back:
+ * bench/results/experiments/h200_split_columns_whole_batch_adds_05f2400.log);
+ * the arg operators, whose compares of value and index cost more an
+ * element, and the build of four vectors a lane (below) load whole batches
+ * with no test at all and leave the last stretches to a bounded loop
+ * (lane_columns_whole_batches). Every element
  * here goes through the operator's combine, so argmax and argmin compare
  * their pairs with no branch (combine_without_branch), which measured
  * faster than arg_wins' branches
@@ -103,6 +107,14 @@ template <class T, class Op, int VEC> constexpr int warps_for()
     return warps;
 }
 
+/* The narrow builds of the sums, max and min (a batch tested once, eight
+ * loads): a batch that lies wholly in the array is added with no test an
+ * element, where a test an element was a 64-bit multiply, add and compare
+ * (local sm_90 SASS: about 270 instructions a batch of eight float
+ * vectors, against about 95). */
+template <class Op, unsigned LOADS, bool ONE_TEST>
+constexpr bool WHOLE_BATCH_ADDS = ONE_TEST && LOADS == NARROW_LOADS && !is_arg_op_v<Op>;
+
 /* One lane's elements of the LOADS stretches from s (every `step`-th) into
  * e, 16-byte loads where the elements are whole, element by element (and
  * bounded) where not. ONE_TEST: one bounds test for the whole batch, then
@@ -110,7 +122,7 @@ template <class T, class Op, int VEC> constexpr int warps_for()
  * compiler wait for each 16-byte load before the next in the 8-byte and
  * narrow builds, and costs fewer registers in the others (one_test_a_batch). */
 template <class T, int VEC, unsigned LOADS, bool ONE_TEST>
-__device__ __forceinline__ void load_stretches(const T *__restrict__ in, const column_plan &p,
+__device__ __forceinline__ bool load_stretches(const T *__restrict__ in, const column_plan &p,
                                                size_t s, size_t end, size_t step,
                                                size_t lane_col, bool lane_in,
                                                T (&e)[LOADS][VEC])
@@ -125,7 +137,7 @@ __device__ __forceinline__ void load_stretches(const T *__restrict__ in, const c
 #pragma unroll
             for (unsigned k = 0; k < LOADS; ++k)
                 load_vectors<T, VEC>(in + (s + k * step) * p.pitch + lane_col, e[k]);
-            return;
+            return true;
         }
     }
 #pragma unroll
@@ -140,6 +152,7 @@ __device__ __forceinline__ void load_stretches(const T *__restrict__ in, const c
                 e[k][j] = s + k * step < end && lane_in && at + j < p.n ? in[at + j] : T{};
         }
     }
+    return false;
 }
 
 /* One lane's VEC elements of stretch `stretch` added into acc, when `live`:
@@ -173,7 +186,14 @@ __device__ __forceinline__ void lane_columns(const T *__restrict__ in, const col
 {
     for (size_t s = first; s < end; s += LOADS * step) {
         T e[LOADS][VEC];
-        load_stretches<T, VEC, LOADS, ONE_TEST>(in, p, s, end, step, lane_col, lane_in, e);
+        const bool whole =
+            load_stretches<T, VEC, LOADS, ONE_TEST>(in, p, s, end, step, lane_col, lane_in, e);
+        if (WHOLE_BATCH_ADDS<Op, LOADS, ONE_TEST> && whole) {
+#pragma unroll
+            for (unsigned k = 0; k < LOADS; ++k)
+                add_stretch<T, Op, VEC>(p, s + k * step, lane_col, lane_in, false, e[k], acc);
+            continue;
+        }
 #pragma unroll
         for (unsigned k = 0; k < LOADS; ++k)
             add_stretch<T, Op, VEC>(p, s + k * step, lane_col, s + k * step < end && lane_in,
@@ -408,11 +428,18 @@ __device__ __forceinline__ void part_totals(const T *__restrict__ in, const colu
                                              acc);
 }
 
+/* The blocks an SM that ptxas is told to fit a kernel into; 0 leaves it
+ * free. One for the narrow sum, max and min builds (WHOLE_BATCH_ADDS):
+ * their whole batches then keep all LOADS loads in flight before the first
+ * add (121 registers for float); left free, ptxas held the kernel to 64
+ * registers by issuing the batch's loads three and five apart, the first
+ * adds between them (local sm_90 SASS). */
+template <class Op, unsigned LOADS, bool ONE_TEST>
+constexpr int SPLIT_MIN_BLOCKS = WHOLE_BATCH_ADDS<Op, LOADS, ONE_TEST> ? 1 : 0;
+
 template <class T, class Op, int VEC, int WARPS, unsigned LOADS, bool ONE_TEST>
-__global__ __launch_bounds__(WARPS * 32) void split_columns_kernel(const T *__restrict__ in,
-                                                                   column_plan p,
-                                                                   result_t<T, Op> *__restrict__ out,
-                                                                   void *workspace)
+__global__ __launch_bounds__(WARPS * 32, SPLIT_MIN_BLOCKS<Op, LOADS, ONE_TEST>) void split_columns_kernel(
+    const T *__restrict__ in, column_plan p, result_t<T, Op> *__restrict__ out, void *workspace)
 {
     using R = result_t<T, Op>;
     constexpr int BLOCK = WARPS * 32;
