@@ -202,7 +202,11 @@ template <class V, class I> inline constexpr bool is_arg_pair_v<arg_pair<V, I>> 
  * besides its write. Narrow argmax rows and short segments spent much of
  * their time on that; double results, which have no padding, did not
  * change (bench/results/experiments/h100_arg_results_written_whole_54a6f78.log).
- * Every kernel that writes many results writes them through here; on the
+ * Every kernel that writes many results writes them through here, and so
+ * does every partial that a later block or launch reads back: whole, the
+ * combine of an argmax over one row of 2^24 floats and of 128 columns
+ * measured faster, the whole-array argmax about the same
+ * (bench/results/experiments/h200_partials_written_whole_e6d4e9d.log). On the
  * host, element_type.h's store_result does the same for a result buffer. */
 template <class A> inline constexpr bool has_padding_v = false;
 template <class V, class I> inline constexpr bool has_padding_v<arg_pair<V, I>> =

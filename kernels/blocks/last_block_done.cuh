@@ -69,7 +69,7 @@ __device__ __forceinline__ void last_part_writes_total(A part_total, A *out, uns
     }
     __shared__ bool is_last_part;
     if (threadIdx.x == 0) {
-        partials[part] = part_total;
+        store_result(&partials[part], part_total);
         /* Release: this block's partial is visible GPU-wide before its
          * ticket is; acquire: the last block reads no partial before it holds
          * the last ticket. One acq_rel atomic does both (a __threadfence

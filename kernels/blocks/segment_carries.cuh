@@ -125,8 +125,8 @@ template <class A> struct tile_parts {
     {
         head_segments[tile] = head_segment;
         tail_segments[tile] = tail_segment;
-        heads[tile] = head;
-        tails[tile] = tail;
+        store_result(&heads[tile], head);
+        store_result(&tails[tile], tail);
     }
 };
 

@@ -474,7 +474,7 @@ __global__ __launch_bounds__(WARPS * 32, SPLIT_MIN_BLOCKS<Op, LOADS, ONE_TEST>) 
             if (p.parts == 1)
                 store_result(&out[col], total);
             else
-                partials[(t * p.parts + part) * SPAN + c] = total;
+                store_result(&partials[(t * p.parts + part) * SPAN + c], total);
         }
         if (p.parts > 1) {
             if (draws_last_ticket(&parts_done[group], p.parts)) {

@@ -193,7 +193,7 @@ __device__ void columns_of_all_blocks(const staged_plan &p, R acc, bool adds, R 
     unsigned *blocks_done = (unsigned *)workspace;
     R *partials = (R *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
     if (threadIdx.x < p.cols)
-        partials[(size_t)blockIdx.x * p.cols + threadIdx.x] = totals[threadIdx.x];
+        store_result(&partials[(size_t)blockIdx.x * p.cols + threadIdx.x], totals[threadIdx.x]);
     if (!draws_last_ticket(blocks_done, gridDim.x))
         return;
     add_blocks<Op>(p, partials, totals, out);

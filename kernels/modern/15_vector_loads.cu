@@ -35,7 +35,7 @@ __global__ __launch_bounds__(BLOCK) void vector_loads_kernel(const T *__restrict
                                          (size_t)gridDim.x * BLOCK);
     acc = block_reduce<BLOCK, Op>(acc);
     if (threadIdx.x == 0)
-        out[blockIdx.x] = acc;
+        store_result(&out[blockIdx.x], acc);
 }
 
 /* One resident wave, no block without a 16-byte vector per thread. */

@@ -165,7 +165,7 @@ template <class T, class Op> struct tile_writer {
         const RO result = from_tile<RO>(total, place.first - (long long)begin);
         if (rel == 0 && (long long)place.begin < place.first) {
             parts.head_segments[place.tile] = segment;
-            parts.heads[place.tile] = result;
+            store_result(&parts.heads[place.tile], result);
         } else {
             store_result(&out[segment], result);
         }
@@ -338,10 +338,10 @@ __device__ __forceinline__ void store_parts(const tile_place &place, unsigned en
     }
     if (!(ends > 0 && began_before)) {
         parts.head_segments[place.tile] = head_segment;
-        parts.heads[place.tile] = head;
+        store_result(&parts.heads[place.tile], head);
     }
     parts.tail_segments[place.tile] = tail_segment;
-    parts.tails[place.tile] = tail;
+    store_result(&parts.tails[place.tile], tail);
 }
 
 /* The lane's walk over its run in registers: each set bit stores the total
