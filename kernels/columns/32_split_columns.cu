@@ -110,8 +110,8 @@ template <class T, class Op, int VEC> constexpr int warps_for()
 /* The narrow builds of the sums, max and min (a batch tested once, eight
  * loads): a batch that lies wholly in the array is added with no test an
  * element, where a test an element was a 64-bit multiply, add and compare
- * (local sm_90 SASS: about 270 instructions a batch of eight float
- * vectors, against about 95). */
+ * (the instructions a batch, both ways, in
+ * bench/results/experiments/sass_split_columns_whole_batch_adds_sm90.txt). */
 template <class Op, unsigned LOADS, bool ONE_TEST>
 constexpr bool WHOLE_BATCH_ADDS = ONE_TEST && LOADS == NARROW_LOADS && !is_arg_op_v<Op>;
 
@@ -431,9 +431,9 @@ __device__ __forceinline__ void part_totals(const T *__restrict__ in, const colu
 /* The blocks an SM that ptxas is told to fit a kernel into; 0 leaves it
  * free. One for the narrow sum, max and min builds (WHOLE_BATCH_ADDS):
  * their whole batches then keep all LOADS loads in flight before the first
- * add (121 registers for float); left free, ptxas held the kernel to 64
- * registers by issuing the batch's loads three and five apart, the first
- * adds between them (local sm_90 SASS). */
+ * add; left free, ptxas held the kernel to two blocks an SM by issuing the
+ * batch's loads in two groups, the first adds between them (registers and
+ * SASS: bench/results/experiments/sass_split_columns_whole_batch_adds_sm90.txt). */
 template <class Op, unsigned LOADS, bool ONE_TEST>
 constexpr int SPLIT_MIN_BLOCKS = WHOLE_BATCH_ADDS<Op, LOADS, ONE_TEST> ? 1 : 0;
 
