@@ -23,9 +23,49 @@ template <int LANES, class Op, class A> __device__ __forceinline__ A group_reduc
     return v;
 }
 
+/* Argmax or argmin over a full warp, the value first: five levels of one
+ * exchange of the value find the winning value, a ballot the lanes that
+ * hold it, and the pair comes from the first of them in one exchange; where
+ * two or more hold it (equal values) a second tree finds the lowest index
+ * among them first. A tree of pairs exchanges the value and the index at
+ * every level (three shuffles a level for a float and a 64-bit index). The
+ * result is the pair tree's, by arg_wins' rule. Timed against the pair tree:
+ * bench/results/experiments/h200_warp_reduce_arg_value_first_817d783.log. */
+template <class Op, class V, class I>
+__device__ __forceinline__ arg_pair<V, I> warp_reduce_arg(arg_pair<V, I> v)
+{
+    using U = cuda::std::make_unsigned_t<I>;
+    V best = v.value;
+#pragma unroll
+    for (int offset = 16; offset > 0; offset >>= 1) {
+        const V other = __shfl_xor_sync(FULL_WARP_MASK, best, offset);
+        best = arg_beats_without_branch<Op::is_max>(other, best) ? other : best;
+    }
+    bool holds = v.value == best;
+    if constexpr (cuda::std::numeric_limits<V>::has_quiet_NaN)
+        holds = holds || (v.value != v.value && best != best);
+    unsigned lanes = __ballot_sync(FULL_WARP_MASK, holds);
+    if (__popc(lanes) > 1) { /* equal values: the lowest index wins (NO_INDEX is the largest) */
+        U index = holds ? (U)v.index : ~U(0);
+#pragma unroll
+        for (int offset = 16; offset > 0; offset >>= 1) {
+            const U other = __shfl_xor_sync(FULL_WARP_MASK, index, offset);
+            index = other < index ? other : index;
+        }
+        lanes = __ballot_sync(FULL_WARP_MASK, holds && (U)v.index == index);
+    }
+    return shuffle_from(v, __ffs(lanes) - 1);
+}
+
 /* Op over the 32 lanes of a full warp; every lane gets the result. */
 template <class Op, class A> __device__ __forceinline__ A warp_reduce(A v)
 {
+    /* Integer data ties often (a small range of values), and a warp whose
+     * lanes tie pays both trees: integers keep the pair tree. */
+    if constexpr (is_arg_op_v<Op> && is_arg_pair_v<A>) {
+        if constexpr (!cuda::std::numeric_limits<decltype(v.value)>::is_integer)
+            return warp_reduce_arg<Op>(v);
+    }
     return group_reduce<32, Op>(v);
 }
 
