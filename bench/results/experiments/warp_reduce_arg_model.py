@@ -37,20 +37,21 @@ def value_first(v, MAX):
     return v[lanes[0]]
 def same(a, b):
     return struct.pack('<d', a[0]) == struct.pack('<d', b[0]) and a[1] == b[1] or (is_nan(a[0]) and is_nan(b[0]) and a[1]==b[1])
-random.seed(1)
-vals = [0.0, -0.0, 1.0, -1.0, float('inf'), float('-inf'), float('nan'), 2.0]
-bad = 0
-for trial in range(200000):
-    MAX = random.random() < 0.5
-    ident = (float('-inf') if MAX else float('inf'), NO)
-    used = random.sample(range(100), 32)
-    v = []
-    for l in range(32):
-        r = random.random()
-        if r < 0.2: v.append(ident)
-        else: v.append((random.choice(vals[:random.randint(1, 8)]), used[l]))
-    a, b = pair_tree(v, MAX), value_first(v, MAX)
-    if not same(a, b):
-        bad += 1
-        if bad < 5: print(MAX, a, b, v)
-print("mismatches", bad)
+if __name__ == "__main__":
+    random.seed(1)
+    vals = [0.0, -0.0, 1.0, -1.0, float('inf'), float('-inf'), float('nan'), 2.0]
+    bad = 0
+    for trial in range(200000):
+        MAX = random.random() < 0.5
+        ident = (float('-inf') if MAX else float('inf'), NO)
+        used = random.sample(range(100), 32)
+        v = []
+        for l in range(32):
+            r = random.random()
+            if r < 0.2: v.append(ident)
+            else: v.append((random.choice(vals[:random.randint(1, 8)]), used[l]))
+        a, b = pair_tree(v, MAX), value_first(v, MAX)
+        if not same(a, b):
+            bad += 1
+            if bad < 5: print(MAX, a, b, v)
+    print("mismatches", bad)

@@ -6,23 +6,9 @@ NaNs of either sign, +0 and -0, infinities and the identity (NO_INDEX), and of
 int32 values with ties. Prints the number of warps where the two disagree
 (value bits or index).  python3 warp_reduce_arg_redux_model.py"""
 import random, struct
-NO = 2**64 - 1  # NO_INDEX as unsigned
+from warp_reduce_arg_model import NO, is_nan, pair_tree  # the pair tree, by arg_wins
 def f32(x): return struct.unpack('<f', struct.pack('<f', x))[0]
 def bits(x): return struct.unpack('<I', struct.pack('<f', x))[0]
-def is_nan(x): return x != x
-def wins(b, a, MAX):  # arg_wins(b pair, a pair)
-    bn, an = is_nan(b[0]), is_nan(a[0])
-    if bn != an: return bn
-    if not bn and b[0] != a[0]:
-        return a[0] < b[0] if MAX else b[0] < a[0]
-    return b[1] < a[1]
-def pair_tree(v, MAX):
-    v = list(v)
-    off = 16
-    while off:
-        v = [(v[l ^ off] if wins(v[l ^ off], v[l], MAX) else v[l]) for l in range(32)]
-        off //= 2
-    return v[0]
 def key(x, MAX, is_float):  # arg_order_key
     if not is_float: return x
     if x != x: return 0xFFFFFFFF if MAX else 0
