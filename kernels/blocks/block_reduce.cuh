@@ -60,8 +60,9 @@ __device__ __forceinline__ arg_pair<V, I> warp_reduce_arg(arg_pair<V, I> v)
 /* Op over the 32 lanes of a full warp; every lane gets the result. */
 template <class Op, class A> __device__ __forceinline__ A warp_reduce(A v)
 {
-    /* Integer data ties often (a small range of values), and a warp whose
-     * lanes tie pays both trees: integers keep the pair tree. */
+    /* Integers of a small range tie in every warp, and a warp whose lanes
+     * tie pays both trees (warp_reduce_arg's log: the int32 argmax slower):
+     * integers keep the pair tree. */
     if constexpr (is_arg_op_v<Op> && is_arg_pair_v<A>) {
         if constexpr (!cuda::std::numeric_limits<decltype(v.value)>::is_integer)
             return warp_reduce_arg<Op>(v);
