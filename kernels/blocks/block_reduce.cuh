@@ -46,12 +46,7 @@ __device__ __forceinline__ arg_pair<V, I> warp_reduce_arg(arg_pair<V, I> v)
         holds = holds || (v.value != v.value && best != best);
     unsigned lanes = __ballot_sync(FULL_WARP_MASK, holds);
     if (__popc(lanes) > 1) { /* equal values: the lowest index wins (NO_INDEX is the largest) */
-        U index = holds ? (U)v.index : ~U(0);
-#pragma unroll
-        for (int offset = 16; offset > 0; offset >>= 1) {
-            const U other = __shfl_xor_sync(FULL_WARP_MASK, index, offset);
-            index = other < index ? other : index;
-        }
+        const U index = group_reduce<32, op_min>(holds ? (U)v.index : ~U(0));
         lanes = __ballot_sync(FULL_WARP_MASK, holds && (U)v.index == index);
     }
     return shuffle_from(v, __ffs(lanes) - 1);
