@@ -11,8 +11,7 @@
  * width within the block: a chunk is whole rows, so thread t's column is
  * t % cols in every chunk and it keeps a single accumulator. At the end the
  * threads of a column fold their totals as a tree, and the last block done
- * folds the blocks' totals the same way (the counter of last_block_done.cuh,
- * for a row of totals instead of one).
+ * folds the blocks' totals the same way (column_totals.cuh).
  *
  * Fixes from split_columns (step 32): there a lane keeps the same columns
  * at every stretch of rows it reads, so a width whose runs of whole rows and
@@ -35,14 +34,11 @@
  *   bench_compare --cols 3 --rows 5592405 --axis 0 -m staged_columns,split_columns
  */
 #include "bulk_copy.cuh"
+#include "column_totals.cuh"
 #include "cuda_check.h"
 #include "grid_size.cuh"
-#include "last_block_done.cuh"
 #include "method.cuh"
 #include "vector_loads.cuh"
-
-/* Step 32's descriptor (32_split_columns.cu): the shapes this step leaves go there. */
-extern "C" const struct method method_split_columns;
 
 namespace {
 
@@ -132,75 +128,6 @@ __device__ __forceinline__ void add_chunk(const T *__restrict__ in, const staged
     }
 }
 
-/* Op over totals[s x cols + c] for s < slices, into totals[c], as a tree in
- * a fixed order; every thread of the block calls it, after the totals'
- * barrier. */
-template <class Op, class R> __device__ void fold_slices(R *totals, unsigned slices, unsigned cols)
-{
-    const Op op;
-    while (slices > 1) {
-        const unsigned half = (slices + 1) / 2;
-        for (unsigned i = threadIdx.x; i < (slices - half) * cols; i += THREADS)
-            totals[i] = op(totals[i], totals[i + half * cols]);
-        __syncthreads();
-        slices = half;
-    }
-}
-
-/* The last block done: each column's totals of every block (partials, a
- * row of cols a block), folded in block order within each slice and then
- * over the slices, into out. */
-template <class Op, class R>
-__device__ void add_blocks(const staged_plan &p, const R *partials, R *totals, R *out)
-{
-    const Op op;
-    const unsigned t = threadIdx.x, cols = (unsigned)p.cols, slices = p.used / cols;
-    if (t < p.used) {
-        constexpr unsigned IN_FLIGHT = 8; /* reads at L2 issued before their adds */
-        R total = identity<Op, R>();
-        for (unsigned b = t / cols; b < gridDim.x; b += IN_FLIGHT * slices) {
-            R v[IN_FLIGHT];
-#pragma unroll
-            for (unsigned u = 0; u < IN_FLIGHT; ++u)
-                v[u] = b + u * slices < gridDim.x
-                           ? load_at_l2(&partials[(size_t)(b + u * slices) * cols + t % cols])
-                           : identity<Op, R>();
-#pragma unroll
-            for (unsigned u = 0; u < IN_FLIGHT; ++u)
-                total = op(total, v[u]);
-        }
-        totals[t] = total;
-    }
-    __syncthreads();
-    fold_slices<Op>(totals, slices, cols);
-    if (t < cols)
-        store_result(&out[t], totals[t]);
-}
-
-/* Every thread of every block, with its accumulator (`adds`: its column's
- * elements): the block's total of each column into the workspace, and the
- * last block done adds every block's into out. */
-template <class Op, class R>
-__device__ void columns_of_all_blocks(const staged_plan &p, R acc, bool adds, R *out,
-                                      void *workspace)
-{
-    __shared__ R totals[THREADS];
-    if (adds)
-        totals[threadIdx.x] = acc;
-    __syncthreads();
-    fold_slices<Op>(totals, p.used / (unsigned)p.cols, (unsigned)p.cols);
-
-    unsigned *blocks_done = (unsigned *)workspace;
-    R *partials = (R *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
-    if (threadIdx.x < p.cols)
-        store_result(&partials[(size_t)blockIdx.x * p.cols + threadIdx.x], totals[threadIdx.x]);
-    if (!draws_last_ticket(blocks_done, gridDim.x))
-        return;
-    add_blocks<Op>(p, partials, totals, out);
-    if (threadIdx.x == 0)
-        *blocks_done = 0; /* ready for the next call */
-}
-
 template <class T, class Op>
 __global__ __launch_bounds__(THREADS, 1) void staged_columns_kernel(const T *__restrict__ in,
                                                                     staged_plan p,
@@ -243,7 +170,12 @@ __global__ __launch_bounds__(THREADS, 1) void staged_columns_kernel(const T *__r
         }
     }
 
-    columns_of_all_blocks<Op>(p, acc, adds, out, workspace);
+    __shared__ R totals[THREADS];
+    if (adds)
+        totals[threadIdx.x] = acc;
+    __syncthreads();
+    add_column_totals<THREADS, Op>(totals, p.used / (unsigned)p.cols, (unsigned)p.cols, 0, out,
+                                   workspace);
 #else
     __trap(); /* the launcher never starts it unless compiled for sm_90 */
 #endif
@@ -255,9 +187,10 @@ struct ring_config {
     int grid;    /* one block per SM */
 };
 
-template <class T, class Op> struct staged_columns_launch {
+template <class T, class Op>
+struct staged_columns_launch : split_columns_otherwise<staged_columns_launch<T, Op>, T, Op> {
     using R = result_t<T, Op>;
-    static constexpr reduce_spec spec = {type_code<T>, Op::code};
+    using Config = ring_config;
     static constexpr size_t RING_BYTES = (size_t)STAGES * CHUNK_BYTES;
 
     /* Asked once per (type, operator) and device (once_per_device,
@@ -302,35 +235,11 @@ template <class T, class Op> struct staged_columns_launch {
         return p;
     }
 
-    /* The pointer is not known to the query: room for this step's cut and
-     * for split_columns'. */
-    static int workspace(reduce_shape shape, size_t n, size_t *bytes)
+    static void launch(const T *d_in, const staged_plan &p, int grid, R *d_out, void *workspace,
+                       cudaStream_t stream)
     {
-        PROPAGATE(method_split_columns.workspace(spec, shape, n, bytes));
-        ring_config c;
-        PROPAGATE(config(&c));
-        if (!c.usable || !shape_fits(shape, n))
-            return 0;
-        int grid = 0;
-        plan(shape, n, c, &grid);
-        const size_t own = LAST_BLOCK_PARTIALS_OFFSET + (size_t)grid * shape.cols * sizeof(R);
-        *bytes = own > *bytes ? own : *bytes;
-        return 0;
-    }
-
-    static int run(const T *d_in, reduce_shape shape, size_t n, R *d_out, void *workspace,
-                   cudaStream_t stream)
-    {
-        ring_config c;
-        PROPAGATE(config(&c));
-        if (!c.usable || !shape_fits(shape, n) || (uintptr_t)d_in % 16 != 0)
-            return method_split_columns.launch(spec, shape, d_in, n, d_out, workspace, stream);
-        int grid = 0;
-        const staged_plan p = plan(shape, n, c, &grid);
         staged_columns_kernel<T, Op><<<grid, THREADS, RING_BYTES, stream>>>(d_in, p, d_out,
                                                                              workspace);
-        CUDA_TRY_LAUNCH();
-        return 0;
     }
 };
 

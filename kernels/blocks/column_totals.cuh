@@ -1,0 +1,136 @@
+/* The end of the column steps that read a narrow matrix flat (38, 39): a
+ * block's totals in shared memory, laid out as rows of the matrix (total i
+ * belongs to column (i + rotation) % cols), folded into one row in a fixed
+ * order, written to the workspace, and added over the blocks by the last
+ * block done (the counter of last_block_done.cuh, for a row of totals
+ * instead of one value). A column's bits depend on the grid, not on timing.
+ *
+ * Workspace: the counter, then a row of cols totals a block from
+ * LAST_BLOCK_PARTIALS_OFFSET. */
+#ifndef COLUMN_TOTALS_CUH
+#define COLUMN_TOTALS_CUH
+
+#include "cuda_check.h"
+#include "last_block_done.cuh"
+#include "method.cuh"
+
+/* Step 32's descriptor (32_split_columns.cu): the shapes a flat column
+ * step's kernel does not take go there. */
+extern "C" const struct method method_split_columns;
+
+/* Workspace bytes for add_column_totals over a grid of `blocks`. */
+template <class R> size_t column_totals_workspace_bytes(int blocks, size_t cols)
+{
+    return LAST_BLOCK_PARTIALS_OFFSET + (size_t)blocks * cols * sizeof(R);
+}
+
+/* Op over totals[s x cols + c] for s < slices, into totals[c], as a tree in
+ * a fixed order; every thread of the block calls it, after the totals'
+ * barrier. */
+template <int THREADS, class Op, class R>
+__device__ void fold_slices(R *totals, unsigned slices, unsigned cols)
+{
+    const Op op;
+    while (slices > 1) {
+        const unsigned half = (slices + 1) / 2;
+        for (unsigned i = threadIdx.x; i < (slices - half) * cols; i += THREADS)
+            totals[i] = op(totals[i], totals[i + half * cols]);
+        __syncthreads();
+        slices = half;
+    }
+}
+
+/* The last block done: each column's totals of every block (partials, a
+ * row of cols a block), folded in block order within each of the block's
+ * slices of threads and then over the slices, into out. `totals` holds at
+ * least THREADS values. */
+template <int THREADS, class Op, class R>
+__device__ void add_blocks(unsigned cols, const R *partials, R *totals, R *out)
+{
+    const Op op;
+    const unsigned t = threadIdx.x, slices = THREADS / cols, used = slices * cols;
+    if (t < used) {
+        constexpr unsigned IN_FLIGHT = 8; /* reads at L2 issued before their adds */
+        R total = identity<Op, R>();
+        for (unsigned b = t / cols; b < gridDim.x; b += IN_FLIGHT * slices) {
+            R v[IN_FLIGHT];
+#pragma unroll
+            for (unsigned u = 0; u < IN_FLIGHT; ++u)
+                v[u] = b + u * slices < gridDim.x
+                           ? load_at_l2(&partials[(size_t)(b + u * slices) * cols + t % cols])
+                           : identity<Op, R>();
+#pragma unroll
+            for (unsigned u = 0; u < IN_FLIGHT; ++u)
+                total = op(total, v[u]);
+        }
+        totals[t] = total;
+    }
+    __syncthreads();
+    fold_slices<THREADS, Op>(totals, slices, cols);
+    if (t < cols)
+        store_result(&out[t], totals[t]);
+}
+
+/* Every thread of every block, once totals[0 .. slices x cols) are written
+ * and behind a barrier (at least THREADS of them; total i of column
+ * (i + rotation) % cols): the block's row of totals into the workspace, and
+ * the last block done adds every block's into out. */
+template <int THREADS, class Op, class R>
+__device__ void add_column_totals(R *totals, unsigned slices, unsigned cols, unsigned rotation,
+                                  R *out, void *workspace)
+{
+    fold_slices<THREADS, Op>(totals, slices, cols);
+    unsigned *blocks_done = (unsigned *)workspace;
+    R *partials = (R *)((char *)workspace + LAST_BLOCK_PARTIALS_OFFSET);
+    if (threadIdx.x < cols) {
+        const unsigned rotated = threadIdx.x + rotation; /* rotation < cols */
+        const unsigned column = rotated < cols ? rotated : rotated - cols;
+        store_result(&partials[(size_t)blockIdx.x * cols + column], totals[threadIdx.x]);
+    }
+    if (!draws_last_ticket(blocks_done, gridDim.x))
+        return;
+    add_blocks<THREADS, Op>(cols, partials, totals, out);
+    if (threadIdx.x == 0)
+        *blocks_done = 0; /* ready for the next call */
+}
+
+/* The host side of steps 38 and 39, a base of their launcher Step, which
+ * gives Config (with `usable`), config(&c) (once per device), shape_fits(shape,
+ * n), plan(shape, n, c, &grid) and launch(in, plan, grid, out, workspace,
+ * stream): a shape its kernel does not take, or an input off 16 bytes, goes
+ * to split_columns, whose workspace is reserved too (the query does not know
+ * the pointer). */
+template <class Step, class T, class Op> struct split_columns_otherwise {
+    using R = result_t<T, Op>;
+    static constexpr reduce_spec spec = {type_code<T>, Op::code};
+
+    static int workspace(reduce_shape shape, size_t n, size_t *bytes)
+    {
+        PROPAGATE(method_split_columns.workspace(spec, shape, n, bytes));
+        typename Step::Config c;
+        PROPAGATE(Step::config(&c));
+        if (!c.usable || !Step::shape_fits(shape, n))
+            return 0;
+        int grid = 0;
+        Step::plan(shape, n, c, &grid);
+        const size_t own = column_totals_workspace_bytes<R>(grid, shape.cols);
+        *bytes = own > *bytes ? own : *bytes;
+        return 0;
+    }
+
+    static int run(const T *d_in, reduce_shape shape, size_t n, R *d_out, void *workspace,
+                   cudaStream_t stream)
+    {
+        typename Step::Config c;
+        PROPAGATE(Step::config(&c));
+        if (!c.usable || !Step::shape_fits(shape, n) || (uintptr_t)d_in % 16 != 0)
+            return method_split_columns.launch(spec, shape, d_in, n, d_out, workspace, stream);
+        int grid = 0;
+        const auto plan = Step::plan(shape, n, c, &grid);
+        Step::launch(d_in, plan, grid, d_out, workspace, stream);
+        CUDA_TRY_LAUNCH();
+        return 0;
+    }
+};
+
+#endif
