@@ -1,5 +1,5 @@
-"""A model of flat_columns.patch's indexing (step 39): blocks of THREADS
-threads read W-element vectors g, g + S, ... of a row-major rows x cols
+"""A model of step 39's indexing (kernels/columns/39_flat_columns.cu):
+blocks of THREADS threads read W-element vectors g, g + S, ... of a row-major rows x cols
 matrix taken flat, each lane j of a thread adding into its own accumulator;
 the block's totals laid out as rows in shared memory, rotated by
 (W x THREADS x block) % cols, folded into one row, written at their columns,

@@ -1,4 +1,6 @@
-"""A model of warp_reduce_arg_redux.patch against the pair tree: the winning
+"""A model of the arg warp reduction by REDUX (warp_reduce_arg in
+kernels/blocks/block_reduce.cuh, first prepared as a patch) against the pair
+tree: the winning
 4-byte value found as the extreme of arg_order_key over the warp (REDUX), the
 lanes holding it, the lowest index among them in two 32-bit halves, against
 the butterfly of pairs by arg_wins. Random warps of float32 values with ties,
