@@ -24,33 +24,59 @@ template <class R> size_t column_totals_workspace_bytes(int blocks, size_t cols)
     return LAST_BLOCK_PARTIALS_OFFSET + (size_t)blocks * cols * sizeof(R);
 }
 
-/* Op over totals[s x cols + c] for s < slices, into totals[c], as a tree in
- * a fixed order; every thread of the block calls it, after the totals'
- * barrier. */
+/* The most slices one thread adds in a round of fold_slices after the
+ * first, read FOLD_BATCH at a time. */
+constexpr unsigned FOLD_RUN = 32, FOLD_BATCH = 8;
+
+/* Op over totals[s x cols + c] for s < slices, into totals[c], in a fixed
+ * order; every thread of the block calls it, after the totals' barrier.
+ * Rounds, a barrier each: in a round, the thread for group g of column c
+ * adds slices g, g + groups, g + 2 groups, ... one after another into slice
+ * g. The first round has as many groups as threads allow, later ones a
+ * FOLD_RUN-th of the slices left: 4096 slices of 1 column take 3 rounds,
+ * where a tree of halves takes 12 barriers. No thread writes a slice another
+ * reads in the same round: slice g < groups is read only by its own thread. */
 template <int THREADS, class Op, class R>
 __device__ void fold_slices(R *totals, unsigned slices, unsigned cols)
 {
     const Op op;
+    const unsigned most = THREADS / cols; /* groups a round can hold */
     while (slices > 1) {
-        const unsigned half = (slices + 1) / 2;
-        for (unsigned i = threadIdx.x; i < (slices - half) * cols; i += THREADS)
-            totals[i] = op(totals[i], totals[i + half * cols]);
+        const unsigned groups = slices > most ? most : (slices + FOLD_RUN - 1) / FOLD_RUN;
+        const unsigned step = groups * cols, end = slices * cols;
+        if (threadIdx.x < step) {
+            R total = totals[threadIdx.x];
+            for (unsigned i = threadIdx.x + step; i < end; i += FOLD_BATCH * step) {
+                R v[FOLD_BATCH]; /* read before their adds: one wait a batch */
+#pragma unroll
+                for (unsigned u = 0; u < FOLD_BATCH; ++u)
+                    v[u] = i + u * step < end ? totals[i + u * step] : identity<Op, R>();
+#pragma unroll
+                for (unsigned u = 0; u < FOLD_BATCH; ++u)
+                    total = op(total, v[u]);
+            }
+            totals[threadIdx.x] = total;
+        }
         __syncthreads();
-        slices = half;
+        slices = groups;
     }
 }
 
 /* The last block done: each column's totals of every block (partials, a
  * row of cols a block), folded in block order within each of the block's
- * slices of threads and then over the slices, into out. `totals` holds at
- * least THREADS values. */
+ * slices of threads and then over the slices, into out. As few slices as
+ * keep each thread's reads within one batch in flight, where the threads
+ * allow: 132 blocks of 1 column take 17 slices of 8 reads, not 1024 of
+ * one read and a fold of 1024 slices. `totals` holds at least THREADS
+ * values. */
 template <int THREADS, class Op, class R>
 __device__ void add_blocks(unsigned cols, const R *partials, R *totals, R *out)
 {
     const Op op;
-    const unsigned t = threadIdx.x, slices = THREADS / cols, used = slices * cols;
+    constexpr unsigned IN_FLIGHT = 8; /* reads at L2 issued before their adds */
+    const unsigned most = THREADS / cols, batches = (gridDim.x + IN_FLIGHT - 1) / IN_FLIGHT;
+    const unsigned t = threadIdx.x, slices = batches < most ? batches : most, used = slices * cols;
     if (t < used) {
-        constexpr unsigned IN_FLIGHT = 8; /* reads at L2 issued before their adds */
         R total = identity<Op, R>();
         for (unsigned b = t / cols; b < gridDim.x; b += IN_FLIGHT * slices) {
             R v[IN_FLIGHT];

@@ -10,8 +10,9 @@
  * t + used, t + 2 used, ... where `used` is the largest multiple of the
  * width within the block: a chunk is whole rows, so thread t's column is
  * t % cols in every chunk and it keeps a single accumulator. At the end the
- * threads of a column fold their totals as a tree, and the last block done
- * folds the blocks' totals the same way (column_totals.cuh).
+ * threads of a column fold their totals in a few rounds of batched
+ * shared-memory reads, and the last block done adds the blocks' totals
+ * (column_totals.cuh).
  *
  * Fixes from split_columns (step 32): there a lane keeps the same columns
  * at every stretch of rows it reads, so a width whose runs of whole rows and
@@ -24,13 +25,13 @@
  * (bench/NOTES.md, session 27).
  *
  * What it costs: the bytes, plus a barrier a chunk; the ring's first fill
- * (SMs x STAGES x CHUNK_BYTES) before the first add; a tree of barriers at
- * the end of each block and in the last one; and the last block's reads of
- * SMs x cols totals, which grow with the width: wider matrices, and those of
- * a few rows or an input off 16 bytes, go to split_columns (MAX_COLS,
- * FEW_ROWS), as does every matrix on a GPU before sm_90 or with too little
- * shared memory for the ring. A column's bits depend on the grid, which
- * follows the GPU's SMs.
+ * (SMs x STAGES x CHUNK_BYTES) before the first add; a barrier a round of
+ * the fold at the end of each block and in the last one; and the last
+ * block's reads of SMs x cols totals, which grow with the width: wider
+ * matrices, and those of a few rows or an input off 16 bytes, go to
+ * split_columns (MAX_COLS, FEW_ROWS), as does every matrix on a GPU before
+ * sm_90 or with too little shared memory for the ring. A column's bits
+ * depend on the grid, which follows the GPU's SMs.
  *   bench_compare --cols 3 --rows 5592405 --axis 0 -m staged_columns,split_columns
  */
 #include "bulk_copy.cuh"

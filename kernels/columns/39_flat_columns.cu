@@ -19,15 +19,15 @@
  * 32): no idle lanes at widths whose runs of rows do not fill a stretch.
  *
  * What it costs: the bytes, plus the block's fold of W x THREADS totals in
- * shared memory (a tree of barriers), plus the last block's reads of
+ * shared memory (a barrier a round), plus the last block's reads of
  * blocks x cols totals, which grow with the width: wider matrices, those of
  * a few rows and an input off 16 bytes go to split_columns. A grid cut to a
  * multiple of the odd part leaves SMs idle where that part is large and
  * does not divide the SMs (125 floats: 125 blocks on an H100's 132 SMs). A
  * column's bits depend on the grid, which follows the GPU's SMs. Timed
- * against steps 32 and 38, faster at widths that are not powers of two and
- * slower at powers of two:
- * bench/results/experiments/h200_redux_and_flat_columns_7f2f64c.log
+ * against steps 32 and 38, faster than both at widths that are not powers
+ * of two and slower than step 38 at powers of two:
+ * bench/results/experiments/h200_column_totals_fold_in_rounds_5d56167.log
  *   bench_compare --cols 3 --rows 5592405 --axis 0 -m flat_columns,staged_columns,split_columns
  */
 #include "column_totals.cuh"
