@@ -1,5 +1,5 @@
-"""A model of column_totals_fold_in_rounds.patch (the end of steps 38 and
-39, kernels/blocks/column_totals.cuh): fold_slices in rounds, a thread a
+"""A model of the end of steps 38 and 39 (kernels/blocks/column_totals.cuh,
+kept in 5e2af30): fold_slices in rounds, a thread a
 (group, column) adding a run of slices in batches, a barrier a round; and
 the last block's add_blocks with as few slices as keep a thread's reads in
 one batch. Integer sums, so any wrong or missing term shows: every column
