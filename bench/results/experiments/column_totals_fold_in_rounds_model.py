@@ -6,7 +6,7 @@ one batch. Integer sums, so any wrong or missing term shows: every column
 total checked against the plain sum, every partial read exactly once, and
 no thread reading in a round a slot another thread writes in it. Then the
 rounds at the widths the sweeps run (flat_columns: 4 x 1024 totals a block;
-staged_columns: 1024 threads).
+staged_columns: 512 threads, a total each).
 
     python3 column_totals_fold_in_rounds_model.py
 """
@@ -68,7 +68,7 @@ for T in (256, 512, 1024):
             assert got == [sum(parts[b * cols + c] for b in range(grid)) for c in range(cols)], (T, cols, grid)
             cases += 1
 print("cases", cases, "most rounds", maxr)
-# rounds at the shapes that matter: flat (W=4, T=1024), staged (used/cols)
+# rounds at the shapes that matter: flat (W=4, T=1024), staged (T=512, used/cols slices)
 for cols in (1, 2, 3, 4, 33, 64, 128):
     t = [0] * max(1024, -(-4096 // cols) * cols)
-    print(cols, "flat rounds", fold_slices(1024, t, -(-4096 // cols), cols), "staged rounds", fold_slices(1024, [0]*1024, 1024 // cols, cols))
+    print(cols, "flat rounds", fold_slices(1024, t, -(-4096 // cols), cols), "staged rounds", fold_slices(512, [0]*512, 512 // cols, cols))
