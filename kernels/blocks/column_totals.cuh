@@ -66,9 +66,9 @@ __device__ void fold_slices(R *totals, unsigned slices, unsigned cols)
  * row of cols a block), folded in block order within each of the block's
  * slices of threads and then over the slices, into out. As few slices as
  * keep each thread's reads within one batch in flight, where the threads
- * allow: 132 blocks of 1 column take 17 slices of 8 reads, not 1024 of
- * one read and a fold of 1024 slices. `totals` holds at least THREADS
- * values. */
+ * allow: 132 blocks of 1 column take 17 slices of 8 reads, not a slice of
+ * one read a thread and a fold of THREADS slices. `totals` holds at least
+ * THREADS values. */
 template <int THREADS, class Op, class R>
 __device__ void add_blocks(unsigned cols, const R *partials, R *totals, R *out)
 {
