@@ -35,15 +35,19 @@ static inline size_t last_block_workspace_bytes(int blocks)
 }
 
 /* Call from every thread of a block, after its writes that the last block
- * will read: they are made visible GPU-wide, thread 0 draws a ticket from
- * *counter (release: those writes before it; acquire: the last block's
- * reads after it), and every thread learns whether the block drew the last
- * of `count`. Also for many values a block (split_columns, staged_columns,
- * the superaccumulator's limbs). */
+ * will read: a barrier orders them before thread 0's ticket from *counter,
+ * whose release makes them visible GPU-wide (a release covers what the
+ * thread has seen, the block's writes through the barrier included: the
+ * grid sync of cooperative groups arrives the same way, a barrier and one
+ * thread's release) and whose acquire orders the last block's reads after
+ * it; every thread learns whether the block drew the last of `count`. Also
+ * for many values a block (split_columns, staged_columns, flat_columns,
+ * the superaccumulator's limbs). A fence in every thread before the
+ * barrier, as cuda-samples' threadFenceReduction has, costs a MEMBAR.SC.GPU
+ * a warp. */
 __device__ __forceinline__ bool draws_last_ticket(unsigned *counter, unsigned count)
 {
     __shared__ bool last;
-    __threadfence();
     __syncthreads();
     if (threadIdx.x == 0) {
         cuda::atomic_ref<unsigned, cuda::thread_scope_device> ticket(*counter);

@@ -314,8 +314,8 @@ __device__ __forceinline__ void superaccumulator_grid_total(const warp_superaccu
         atomicAdd(&limbs[threadIdx.x], block_limbs[threadIdx.x]);
     if (threadIdx.x == 0 && block_flags)
         atomicOr(flags, block_flags);
-    /* Each thread's additions are visible GPU-wide before thread 0's ticket
-     * (its release then covers them, as in cuda-samples' threadFenceReduction). */
+    /* Each thread's additions are ordered before thread 0's ticket by the
+     * ticket's barrier, and its release covers them (last_block_done.cuh). */
     if (!draws_last_ticket(blocks_done, gridDim.x))
         return;
     /* Take the totals and leave zeros for the next call. */
