@@ -58,6 +58,19 @@ struct flat_plan {
     unsigned slices;  /* rows of the block's totals: ceil(W x THREADS / cols) */
 };
 
+/* One 16-byte vector into the W accumulators, its element j in row row + lag[j]. */
+template <class T, class Op>
+__device__ __forceinline__ void add_vector(const uint4 &raw, size_t row, const unsigned (&lag)[VECTOR_WIDTH<T>],
+                                           result_t<T, Op> (&acc)[VECTOR_WIDTH<T>])
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    T e[W];
+    memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
+#pragma unroll
+    for (int j = 0; j < W; ++j)
+        acc[j] = combine_later<Op>(acc[j], lift<Op>(e[j], row + lag[j]));
+}
+
 /* Thread g's W accumulators, element j's of every vector it reads. */
 template <class T, class Op>
 __device__ __forceinline__ void add_vectors(const T *__restrict__ in, const flat_plan &p,
@@ -80,27 +93,36 @@ __device__ __forceinline__ void add_vectors(const T *__restrict__ in, const flat
         for (int k = 0; k < LOADS; ++k)
             raw[k] = __ldg(&body[v + k * stride]);
 #pragma unroll
-        for (int k = 0; k < LOADS; ++k, row += p.rows_step) {
-            T e[W];
-            memcpy(e, &raw[k], sizeof raw[k]); /* a bit cast: stays in registers */
+        for (int k = 0; k < LOADS; ++k, row += p.rows_step)
+            add_vector<T, Op>(raw[k], row, lag, acc);
+    }
+    /* At most LOADS - 1 vectors left, loaded together (one at a time they
+     * would cost a trip to DRAM each), and with them the array's last
+     * elements, short of a vector: they sit where vector p.vectors would,
+     * and the thread that would read it adds them. */
+    uint4 raw[LOADS - 1];
+    unsigned left = 0;
 #pragma unroll
-            for (int j = 0; j < W; ++j)
-                acc[j] = combine_later<Op>(acc[j], lift<Op>(e[j], row + lag[j]));
+    for (int k = 0; k < LOADS - 1; ++k)
+        if (v + k * stride < p.vectors) {
+            raw[k] = __ldg(&body[v + k * stride]);
+            ++left;
         }
-    }
-    for (; v < p.vectors; v += stride, row += p.rows_step) {
-        T e[W];
-        const uint4 raw = __ldg(&body[v]);
-        memcpy(e, &raw, sizeof raw);
+    const size_t last_vector = v + left * stride;
+    T last[W];
 #pragma unroll
-        for (int j = 0; j < W; ++j)
-            acc[j] = combine_later<Op>(acc[j], lift<Op>(e[j], row + lag[j]));
-    }
-    /* The array's last elements, short of a vector, sit where vector
-     * p.vectors would: the thread that would read it adds them. */
-    if (v == p.vectors)
-        for (int j = 0; j < W && W * v + j < p.n; ++j)
-            acc[j] = combine_later<Op>(acc[j], lift<Op>(in[W * v + j], row + lag[j]));
+    for (int j = 0; j < W; ++j)
+        if (last_vector == p.vectors && W * last_vector + j < p.n)
+            last[j] = in[W * last_vector + j];
+#pragma unroll
+    for (int k = 0; k < LOADS - 1; ++k)
+        if (k < left)
+            add_vector<T, Op>(raw[k], row + k * p.rows_step, lag, acc);
+    const size_t last_row = row + left * p.rows_step;
+#pragma unroll
+    for (int j = 0; j < W; ++j)
+        if (last_vector == p.vectors && W * last_vector + j < p.n)
+            acc[j] = combine_later<Op>(acc[j], lift<Op>(last[j], last_row + lag[j]));
 }
 
 template <class T, class Op>
