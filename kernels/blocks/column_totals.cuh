@@ -67,8 +67,13 @@ __device__ void fold_slices(R *totals, unsigned slices, unsigned cols)
  * slices of threads and then over the slices, into out. As few slices as
  * keep each thread's reads within one batch in flight, where the threads
  * allow: 132 blocks of 1 column take 17 slices of 8 reads, not a slice of
- * one read a thread and a fold of THREADS slices. `totals` holds at least
- * THREADS values. */
+ * one read a thread and a fold of THREADS slices. Thread t reads column
+ * t % cols of blocks t / cols, + slices, + 2 slices, ...: totals t,
+ * t + slices x cols, ..., with no division in the loop (a division for the
+ * column at each read spaced the reads some twenty dependent instructions
+ * apart, the most of the last block's time at 128 columns:
+ * bench/results/experiments/h200_column_totals_last_block_no_division_0efb2f7.log).
+ * `totals` holds at least THREADS values. */
 template <int THREADS, class Op, class R>
 __device__ void add_blocks(unsigned cols, const R *partials, R *totals, R *out)
 {
@@ -77,14 +82,13 @@ __device__ void add_blocks(unsigned cols, const R *partials, R *totals, R *out)
     const unsigned most = THREADS / cols, batches = (gridDim.x + IN_FLIGHT - 1) / IN_FLIGHT;
     const unsigned t = threadIdx.x, slices = batches < most ? batches : most, used = slices * cols;
     if (t < used) {
+        const size_t end = (size_t)gridDim.x * cols;
         R total = identity<Op, R>();
-        for (unsigned b = t / cols; b < gridDim.x; b += IN_FLIGHT * slices) {
+        for (size_t i = t; i < end; i += IN_FLIGHT * used) {
             R v[IN_FLIGHT];
 #pragma unroll
             for (unsigned u = 0; u < IN_FLIGHT; ++u)
-                v[u] = b + u * slices < gridDim.x
-                           ? load_at_l2(&partials[(size_t)(b + u * slices) * cols + t % cols])
-                           : identity<Op, R>();
+                v[u] = i + u * used < end ? load_at_l2(&partials[i + u * used]) : identity<Op, R>();
 #pragma unroll
             for (unsigned u = 0; u < IN_FLIGHT; ++u)
                 total = op(total, v[u]);
