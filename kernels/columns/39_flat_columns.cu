@@ -24,11 +24,11 @@
  * a few rows and an input off 16 bytes go to split_columns. A grid cut to a
  * multiple of the odd part leaves SMs idle where that part is large and
  * does not divide the SMs (125 floats: 125 blocks on an H100's 132 SMs). A
- * column's bits depend on the grid, which follows the GPU's SMs. Timed
- * against steps 32 and 38, faster than both at widths that are not powers
- * of two and slower than step 38 at powers of two:
- * bench/results/experiments/h200_column_totals_fold_in_rounds_5d56167.log
+ * column's bits depend on the grid, which follows the GPU's SMs. In the
+ * column sweep it is the fastest of steps 32, 38 and 39 at every width it
+ * takes (bench/results/h200_cols_sweep_ead93a8.csv).
  *   bench_compare --cols 3 --rows 5592405 --axis 0 -m flat_columns,staged_columns,split_columns
+ *   bench_compare --col-sweep -m flat_columns,staged_columns,split_columns,cublas_columns
  */
 #include "column_totals.cuh"
 #include "cuda_check.h"
