@@ -7,8 +7,11 @@
  * grid's stride W S is a whole number of rows, that column is the same at
  * every vector a thread reads: the thread keeps one accumulator a vector
  * element, W of them, each for one fixed column, and never looks at the
- * width while it reads. The block then lays its W x THREADS accumulators
- * out as rows of the matrix in shared memory and adds them as step 38 does
+ * width while it reads. Where lanes of a warp hold the same columns (cols
+ * / gcd(cols, W) a power of two below 32: powers of two up to 64 columns
+ * of floats, 128 of halves), shuffles first add them into the warp's first
+ * lanes. The block then lays the accumulators left out as rows of the
+ * matrix in shared memory and adds them as step 38 does
  * (column_totals.cuh). The grid is cut to a multiple of the odd part of
  * cols / gcd(cols, W), which makes the stride whole rows (whole_rows_grid.cuh).
  *
@@ -18,8 +21,8 @@
  * vectors in flight and no barrier until the end. From split_columns (step
  * 32): no idle lanes at widths whose runs of rows do not fill a stretch.
  *
- * What it costs: the bytes, plus the block's fold of W x THREADS totals in
- * shared memory (a barrier a round), plus the last block's reads of
+ * What it costs: the bytes, plus the block's fold of up to W x THREADS
+ * totals in shared memory (a barrier a round), plus the last block's reads of
  * blocks x cols totals, which grow with the width: wider matrices, those of
  * a few rows and an input off 16 bytes go to split_columns. A grid cut to a
  * multiple of the odd part leaves SMs idle where that part is large and
@@ -54,9 +57,21 @@ constexpr size_t FEW_ROWS = 64;
 struct flat_plan {
     size_t n, cols;
     size_t vectors;   /* whole 16-byte vectors: n / W */
-    size_t rows_step; /* rows a thread's stride crosses: W x S / cols */
-    unsigned slices;  /* rows of the block's totals: ceil(W x THREADS / cols) */
+    size_t rows_step;    /* rows a thread's stride crosses: W x S / cols */
+    unsigned lanes_kept; /* lanes of a warp whose totals stay after its shuffles */
+    unsigned slices;     /* rows of the block's totals: ceil(lanes kept x warps x W / cols) */
 };
+
+/* Lanes l and l + d of a warp keep their W totals in the same columns when
+ * cols divides W x d, first at d = cols / gcd(cols, W). Where that is a
+ * power of two below 32, xor shuffles at offsets 16, 8, ..., d add each
+ * warp's totals into its first d lanes, whose d x W totals are whole rows;
+ * elsewhere all 32 lanes keep theirs. */
+static inline unsigned lanes_kept(size_t cols, size_t width)
+{
+    const size_t d = cols / gcd(cols, width);
+    return d < 32 && (d & (d - 1)) == 0 ? (unsigned)d : 32;
+}
 
 /* One 16-byte vector into the W accumulators, its element j in row row + lag[j]. */
 template <class T, class Op>
@@ -69,6 +84,44 @@ __device__ __forceinline__ void add_vector(const uint4 &raw, size_t row, const u
 #pragma unroll
     for (int j = 0; j < W; ++j)
         acc[j] = combine_later<Op>(acc[j], lift<Op>(e[j], row + lag[j]));
+}
+
+/* At most LOADS - 1 vectors left to thread g from vector v (row `row`),
+ * loaded together (one at a time they would cost a trip to DRAM each), and
+ * with them the array's last elements, short of a vector: they sit where
+ * vector p.vectors would, and the thread that would read it adds them. */
+template <class T, class Op>
+__device__ __forceinline__ void add_last_vectors(const T *__restrict__ in, const flat_plan &p,
+                                                 size_t v, size_t row,
+                                                 const unsigned (&lag)[VECTOR_WIDTH<T>],
+                                                 result_t<T, Op> (&acc)[VECTOR_WIDTH<T>])
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in);
+    const size_t stride = (size_t)gridDim.x * THREADS;
+    uint4 raw[LOADS - 1];
+    unsigned left = 0;
+#pragma unroll
+    for (int k = 0; k < LOADS - 1; ++k)
+        if (v + k * stride < p.vectors) {
+            raw[k] = __ldg(&body[v + k * stride]);
+            ++left;
+        }
+    const size_t last_vector = v + left * stride;
+    T last[W];
+#pragma unroll
+    for (int j = 0; j < W; ++j)
+        if (last_vector == p.vectors && W * last_vector + j < p.n)
+            last[j] = in[W * last_vector + j];
+#pragma unroll
+    for (int k = 0; k < LOADS - 1; ++k)
+        if (k < left)
+            add_vector<T, Op>(raw[k], row + k * p.rows_step, lag, acc);
+    const size_t last_row = row + left * p.rows_step;
+#pragma unroll
+    for (int j = 0; j < W; ++j)
+        if (last_vector == p.vectors && W * last_vector + j < p.n)
+            acc[j] = combine_later<Op>(acc[j], lift<Op>(last[j], last_row + lag[j]));
 }
 
 /* Thread g's W accumulators, element j's of every vector it reads. */
@@ -96,33 +149,7 @@ __device__ __forceinline__ void add_vectors(const T *__restrict__ in, const flat
         for (int k = 0; k < LOADS; ++k, row += p.rows_step)
             add_vector<T, Op>(raw[k], row, lag, acc);
     }
-    /* At most LOADS - 1 vectors left, loaded together (one at a time they
-     * would cost a trip to DRAM each), and with them the array's last
-     * elements, short of a vector: they sit where vector p.vectors would,
-     * and the thread that would read it adds them. */
-    uint4 raw[LOADS - 1];
-    unsigned left = 0;
-#pragma unroll
-    for (int k = 0; k < LOADS - 1; ++k)
-        if (v + k * stride < p.vectors) {
-            raw[k] = __ldg(&body[v + k * stride]);
-            ++left;
-        }
-    const size_t last_vector = v + left * stride;
-    T last[W];
-#pragma unroll
-    for (int j = 0; j < W; ++j)
-        if (last_vector == p.vectors && W * last_vector + j < p.n)
-            last[j] = in[W * last_vector + j];
-#pragma unroll
-    for (int k = 0; k < LOADS - 1; ++k)
-        if (k < left)
-            add_vector<T, Op>(raw[k], row + k * p.rows_step, lag, acc);
-    const size_t last_row = row + left * p.rows_step;
-#pragma unroll
-    for (int j = 0; j < W; ++j)
-        if (last_vector == p.vectors && W * last_vector + j < p.n)
-            acc[j] = combine_later<Op>(acc[j], lift<Op>(last[j], last_row + lag[j]));
+    add_last_vectors<T, Op>(in, p, v, row, lag, acc);
 }
 
 template <class T, class Op>
@@ -142,13 +169,21 @@ __global__ __launch_bounds__(THREADS, 1) void flat_columns_kernel(const T *__res
         acc[j] = identity<Op, R>();
     add_vectors<T, Op>(in, p, blockIdx.x * (size_t)THREADS + threadIdx.x, acc);
 
-    /* Total i of the block is element i of its first W x THREADS, in column
-     * (rotation + i) % cols; the last slice's missing ones are identities. */
-    const unsigned cols = (unsigned)p.cols;
+    /* The warp's lanes that share columns added into its first lanes_kept;
+     * then total i of the block, in column (rotation + i) % cols, is element
+     * i of the kept lanes' W totals, warp after warp (a warp's are whole rows
+     * where it shuffled); the last slice's missing ones are identities. */
+    const unsigned cols = (unsigned)p.cols, kept = p.lanes_kept;
+    const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    for (unsigned offset = 16; offset >= kept; offset /= 2)
 #pragma unroll
-    for (int j = 0; j < W; ++j)
-        totals[W * threadIdx.x + j] = acc[j];
-    for (unsigned i = W * THREADS + threadIdx.x; i < p.slices * cols; i += THREADS)
+        for (int j = 0; j < W; ++j)
+            acc[j] = Op{}(acc[j], shuffle_xor(acc[j], (int)offset));
+    if (lane < kept)
+#pragma unroll
+        for (int j = 0; j < W; ++j)
+            totals[W * (warp * kept + lane) + j] = acc[j];
+    for (unsigned i = W * (THREADS / 32) * kept + threadIdx.x; i < p.slices * cols; i += THREADS)
         totals[i] = identity<Op, R>();
     __syncthreads();
     const unsigned rotation = (unsigned)((size_t)W * THREADS * blockIdx.x % p.cols);
@@ -207,10 +242,11 @@ struct flat_columns_launch : split_columns_otherwise<flat_columns_launch<T, Op>,
     static flat_plan plan(reduce_shape shape, size_t n, const flat_config &c, int *grid)
     {
         const size_t blocks = whole_rows_grid((size_t)launch_grid(c.resident), shape.cols, W);
+        const unsigned kept = lanes_kept(shape.cols, W);
         *grid = (int)blocks;
         return {.n = n, .cols = shape.cols, .vectors = n / W,
-                .rows_step = W * blocks * THREADS / shape.cols,
-                .slices = (unsigned)ceil_div(W * THREADS, shape.cols)};
+                .rows_step = W * blocks * THREADS / shape.cols, .lanes_kept = kept,
+                .slices = (unsigned)ceil_div(W * (THREADS / 32) * kept, shape.cols)};
     }
 
     static void launch(const T *d_in, const flat_plan &p, int grid, R *d_out, void *workspace,
