@@ -4,8 +4,9 @@
  * span are too few to fill it are cut into strips that need no parts (4096:
  * strips of 4 rows; 8192: of 2; 16384: rows of one on the narrow builds'
  * kernel), those that fill it keep one part (32768; 65536, more tiles than
- * a wave, two a block), the others take parts (2048 and misaligned builds
- * short of loads in flight; 256 and 512 in strips of 4 rows, fewer parts);
+ * a wave, two a block; 100003 by four-byte loads, sixteen a block), the
+ * others take parts (2048 and misaligned builds short of loads in flight;
+ * 256 and 512 in strips of 4 rows, fewer parts);
  * narrow widths keep their stretches of whole rows (3 floats: 96 a stretch);
  * and every cut covers the whole matrix. */
 #include "check.h"
@@ -94,6 +95,12 @@ static void short_of_loads_in_flight_the_tiles_take_parts()
     /* 1024 floats: 8 tiles of 33 parts, fewer than many: rows of one */
     const column_plan p1024 = plan(FLOAT_VECTORS, 16384, 1024);
     CHECK(p1024.rows_per_stretch == 1 && p1024.tiles == 8 && p1024.parts == 33);
+    /* four-byte loads of more tiles than a wave (100003 floats: 3126 of
+     * 32): a warp a tile, 16 tiles a block, 196 blocks in one wave, not two
+     * warps a tile in two (391) */
+    const column_plan p100003 = plan(FLOAT_SCALARS, 167, 100003);
+    CHECK(p100003.tile_cols == 32 && p100003.tiles == 3126 && p100003.parts == 1);
+    CHECK(p100003.warps_per_tile == 1 && p100003.groups(16) == 196);
     /* four-byte loads never take strips: a span of 32 floats, 128 tiles */
     const column_plan scalars = plan(FLOAT_SCALARS, 4096, 4096);
     CHECK(scalars.rows_per_stretch == 1 && scalars.tile_cols == 32 && scalars.parts == 2);

@@ -136,6 +136,24 @@ static inline column_plan with_parts(const column_build &b, column_plan c)
     return c;
 }
 
+/* Cut c with fewer warps a tile, and so more tiles a block, where that
+ * reads its tiles in fewer waves of resident blocks, as strips_fill_gpu
+ * does for 16-byte loads (100003 floats by four-byte loads: 3126 tiles, 391
+ * blocks of 8 tiles, two waves; 196 of 16, one). A warp of fewer a tile
+ * reads more of its stretches, so each still has four batches of loads. */
+static inline column_plan in_fewest_waves(const column_build &b, column_plan c)
+{
+    const size_t resident = b.resident[c.narrow_kernel];
+    while (c.warps_per_tile > 1) {
+        column_plan fewer = c;
+        fewer.warps_per_tile /= 2;
+        if (ceil_div(fewer.groups(b.warps), resident) >= ceil_div(c.groups(b.warps), resident))
+            break;
+        c = fewer;
+    }
+    return c;
+}
+
 /* The cut of an n-element matrix of `cols` columns for build b. */
 static inline column_plan plan_columns(const column_build &b, size_t n, size_t cols)
 {
@@ -156,7 +174,7 @@ static inline column_plan plan_columns(const column_build &b, size_t n, size_t c
     column_plan p{};
     if (strips && strips_fill_gpu(b, n, cols, &p))
         return p;
-    p = with_parts(b, column_cut(b, n, cols, narrow, pitch, 1, narrow));
+    p = with_parts(b, in_fewest_waves(b, column_cut(b, n, cols, narrow, pitch, 1, narrow)));
     /* a wide matrix of very few tiles (256 floats: 2, of 128 parts each):
      * strips of the most rows, a quarter of the parts to combine */
     if (strips && p.parts >= MANY_PARTS)
