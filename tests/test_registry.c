@@ -440,16 +440,20 @@ static void adaptive_rows_should_choose_by_its_tables(void)
     const size_t n = (size_t)1 << 24; /* floats; segment means 1, 2, 3, 100, 1024, 1025, 2^17, 2^20 */
     static const struct {
         size_t count;
-        const char *step;
-    } SEGMENTS[] = {{n - 1, "merge_path_segments"},  {n / 2, "lane_run_segments"},
-                    {n / 3, "lane_run_segments"},    {n / 100, "lane_run_segments"},
-                    {n / 1024, "lane_run_segments"},
-                    {n / 1025, "block_per_row"},     {n >> 17, "tiled_rows"},
-                    {n >> 20, "split_rows"}};
+        const char *value_step, *index_step; /* sum, max and min; argmax and argmin */
+    } SEGMENTS[] = {{n - 1, "lane_segments", "merge_path_segments"},
+                    {n / 2, "lane_run_segments", "lane_run_segments"},
+                    {n / 3, "lane_run_segments", "lane_run_segments"},
+                    {n / 100, "lane_run_segments", "lane_run_segments"},
+                    {n / 1024, "lane_run_segments", "lane_run_segments"},
+                    {n / 1025, "block_per_row", "block_per_row"},
+                    {n >> 17, "tiled_rows", "tiled_rows"},
+                    {n >> 20, "split_rows", "split_rows"}};
     for (size_t i = 0; i < sizeof SEGMENTS / sizeof SEGMENTS[0]; ++i)
         for (enum reduce_op op = OP_SUM; op < OP_COUNT; ++op) {
             const struct reduce_shape shape = {.kind = SHAPE_SEGMENTS, .count = SEGMENTS[i].count};
-            CHECK(strcmp(adaptive_step(TYPE_FLOAT, op, shape, n), SEGMENTS[i].step) == 0);
+            const char *expected = is_arg_op(op) ? SEGMENTS[i].index_step : SEGMENTS[i].value_step;
+            CHECK(strcmp(adaptive_step(TYPE_FLOAT, op, shape, n), expected) == 0);
         }
     const struct method *chosen = find_method(adaptive_step(TYPE_HALF, OP_ARGMIN, rows_of(7), 7));
     CHECK(chosen && (chosen->shapes & SHAPE_BIT(SHAPE_ROWS)) && (chosen->types & TYPE_BIT(TYPE_HALF)) &&

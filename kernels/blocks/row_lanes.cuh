@@ -67,12 +67,29 @@ __device__ __forceinline__ result_t<T, Op> reduce_arg_row(const T *__restrict__ 
     return group_reduce<LANES, Op>(v);
 }
 
+/* Op over a group's row (`here`; the identity where has_row is false),
+ * the same in every lane of the group: the value operators' span read and
+ * shuffles, or reduce_arg_row. */
+template <int LANES, int LOADS, class T, class Op, class Spans>
+__device__ __forceinline__ result_t<T, Op> reduce_row(const T *__restrict__ in, size_t n,
+                                                     const Spans &spans, row_bounds here,
+                                                     bool has_row, unsigned lane_in_group)
+{
+    if constexpr (is_arg_op_v<Op>) {
+        return reduce_arg_row<LANES, LOADS, Op>(in, n, spans, here, has_row, lane_in_group);
+    } else {
+        result_t<T, Op> v = identity<Op, result_t<T, Op>>();
+        if (has_row)
+            v = reduce_span<LOADS, Op>(in, n, here.begin, here.end, lane_in_group, LANES);
+        return group_reduce<LANES, Op>(v);
+    }
+}
+
 template <int LANES, int LOADS, class T, class Op, class Spans>
 __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const T *__restrict__ in,
                                                                           size_t n, Spans spans,
                                                                           result_t<T, Op> *__restrict__ out)
 {
-    using A = result_t<T, Op>;
     constexpr unsigned GROUPS_PER_WARP = 32 / LANES;
     const unsigned lane = threadIdx.x % 32;
     const unsigned lane_in_group = lane % LANES;
@@ -95,14 +112,8 @@ __global__ __launch_bounds__(ROW_LANES_BLOCK) void lane_group_rows_kernel(const 
         const size_t row = first + lane / LANES;
         const row_bounds here = next;
         next = bounds_of(row + stride);
-        A v = identity<Op, A>();
-        if constexpr (is_arg_op_v<Op>) {
-            v = reduce_arg_row<LANES, LOADS, Op>(in, n, spans, here, row < spans.count, lane_in_group);
-        } else {
-            if (row < spans.count)
-                v = reduce_span<LOADS, Op>(in, n, here.begin, here.end, lane_in_group, LANES);
-            v = group_reduce<LANES, Op>(v);
-        }
+        const result_t<T, Op> v =
+            reduce_row<LANES, LOADS, T, Op>(in, n, spans, here, row < spans.count, lane_in_group);
         if (row < spans.count && lane_in_group == 0)
             store_result(&out[row], v);
     }

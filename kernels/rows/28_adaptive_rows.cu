@@ -8,7 +8,8 @@
  * anything else takes the first row of a table (VALUE_CHOICES below, or
  * INDEX_CHOICES for argmax and argmin) whose limit the mean does not pass,
  * a limit for rows and one for segments:
- * merge_path_segments (36, segments of a mean of 1 float) and
+ * lane_segments (40, sum, max and min of segments of a mean of 1 float)
+ * or merge_path_segments (36, argmax and argmin there) and
  * lane_run_segments (37, longer means up to 4 KiB), whose speed follows the
  * lengths least, tiled_rows (23, tiles staged in shared memory),
  * group_per_row (22), warp_per_row (24), block_per_row (25), tiled_rows
@@ -42,7 +43,7 @@
 
 extern "C" const struct method method_tiled_rows, method_group_per_row, method_warp_per_row,
     method_block_per_row, method_split_rows, method_packed_rows, method_merge_path_segments,
-    method_lane_run_segments;
+    method_lane_run_segments, method_lane_segments;
 
 namespace {
 
@@ -60,11 +61,17 @@ struct width_choice {
  * to 4 KiB go to the steps whose time follows the lengths least: the mean
  * cannot tell a uniform array from a skewed one, and the lane steps lost far
  * more on the skewed ones than these on the uniform ones (bench/NOTES.md,
- * session 12). A mean of 1 float a segment (the mean is a whole number of
- * elements), merge_path_segments (36); from 2, lane_run_segments (37),
- * level at uniform:2 and faster from uniform:3 and powerlaw:3 on
- * (bench/results/experiments/h100_lane_run_crossover_03d7667.log). */
-const width_choice VALUE_CHOICES[] = {{0, 4, &method_merge_path_segments},
+ * session 12). A mean of up to 4 bytes a segment (1 float; the mean is a
+ * whole number of elements), lane_segments (40): on an H200 far faster
+ * than step 36 at uniform:1 and a little slower at powerlaw:1
+ * (bench/results/experiments/h200_lane_segments_windows_b118634.log); a
+ * mean of 2 floats stays with step 37, which lost less on powerlaw:2 than
+ * step 40 gained on uniform:2 (same file). From 2, lane_run_segments (37),
+ * level with step 36 at uniform:2 and faster from uniform:3 and powerlaw:3
+ * on (bench/results/experiments/h100_lane_run_crossover_03d7667.log).
+ * argmax and argmin keep merge_path_segments (36) for the shortest means:
+ * step 40 ran far behind it at uniform:1 (the H200 file above). */
+const width_choice VALUE_CHOICES[] = {{0, 4, &method_lane_segments},
                                       {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
                                       {2048, 0, &method_group_per_row},

@@ -1,0 +1,284 @@
+/* Step 40 - lane segments: a fixed run of segments a lane.
+ *
+ * Idea: where segments are a few elements long, give each lane eight
+ * consecutive segments, not a share of the elements. The lane reads its
+ * nine offsets as 16-byte loads; its segments' elements are then one
+ * contiguous range, which it reads a window at a time, each window one
+ * batch of 16-byte loads (neighbouring lanes read neighbouring ranges, so a
+ * warp's loads cover whole lines), and walks in registers: a bit for each
+ * segment start resets the running total, a bit for each end leaves it in
+ * shared memory. The eight results then leave in segment order as whole
+ * 16-byte stores. A lane whose range takes more than a few windows (a
+ * long segment), or holds the array's first or last elements short of a
+ * vector, is read by its whole warp afterwards, a segment at a time, as
+ * warp_per_row reads a row (row_lanes.cuh). No segment crosses lanes, so
+ * there are no carries to join and no last kernel.
+ *
+ * Fixes from merge-path and lane-run segments (36, 37): there a segment
+ * end costs its share of a search, a walk and a segmented scan over the
+ * lanes, some five instructions an element at a mean length of 1, so the
+ * densest arrays are bound by instructions, not bytes (bench/NOTES.md,
+ * the segments' ncu readings). Here an element costs a few instructions
+ * and a segment a few more.
+ *
+ * Cost: the input, the offsets and the results once each, in two
+ * dependent trips to memory a tile (its offsets, then its elements) and a
+ * trip a window after the first. Flaws: a lane's long segments are read by
+ * one warp, a segment at a time, so a few long segments among many short
+ * ones (powerlaw:2) cost more than in step 37; argmax and argmin, whose
+ * walk keeps an index and whose results are 16 bytes, run far behind
+ * step 36. adaptive_rows sends it the sum, max and min of the shortest
+ * means (its table says where). Measured against steps 36 and 37 in
+ * bench/results/experiments/h200_lane_segments_windows_b118634.log.
+ *   bench_compare --segments uniform:1 -m lane_segments
+ *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
+ */
+#include <cstdint>
+#include <cstring>
+
+#include "grid_size.cuh"
+#include "method.cuh"
+#include "row_lanes.cuh"
+#include "row_spans.cuh"
+#include "shape.h"
+#include "vector_loads.cuh"
+
+namespace {
+
+constexpr int BLOCK = 128;
+constexpr int WARPS = BLOCK / 32;
+/* Segments a lane, and a warp's tile of them. */
+constexpr unsigned SEGMENTS = 8;
+constexpr size_t TILE_SEGMENTS = 32 * SEGMENTS;
+
+/* A window: the 16-byte loads that cover a range of sixteen elements
+ * (eight segments of up to two: uniform:1's lengths are 0-2) wherever it
+ * starts in a vector: 5 for floats, 9 for doubles, 3 for halves. */
+template <class T> inline constexpr int WINDOW_VECTORS =
+    (int)((2 * SEGMENTS + 2 * (VECTOR_WIDTH<T> - 1)) / VECTOR_WIDTH<T>);
+template <class T> inline constexpr int WINDOW = WINDOW_VECTORS<T> * VECTOR_WIDTH<T>;
+static_assert(WINDOW<float> <= 32 && WINDOW<double> <= 32 && WINDOW<__half> <= 32,
+              "a window's starts and ends are bits of one word");
+
+/* Windows a lane walks itself, as many as keep its range's bits in one
+ * 64-bit word (3 for floats and doubles, 2 for halves); a longer range is
+ * left to its warp. */
+template <class T> inline constexpr int MOST_WINDOWS = 64 / WINDOW<T>;
+
+/* A lane's range [o[0], o[SEGMENTS]): the 16-byte vectors it overlaps,
+ * counted from the one holding in[0], and, from the first of them on, a
+ * bit for each place where a segment starts and one where it ends (empty
+ * segments have neither); bit s of `filled` for each segment not empty. */
+struct lane_range {
+    size_t first_vector, end_vector;
+    uint64_t start_bits, end_bits;
+    unsigned filled;
+};
+
+/* Offsets first + 0 .. first + SEGMENTS of a lane with `k` segments (the last
+ * lanes of the array hold fewer: their missing segments are empty). */
+__device__ __forceinline__ void load_offsets(const segment_offset *__restrict__ offsets, size_t first,
+                                             unsigned k, bool vector_offsets, size_t (&o)[SEGMENTS + 1])
+{
+    if (k == SEGMENTS && vector_offsets) {
+        const uint4 *at = reinterpret_cast<const uint4 *>(offsets + first);
+#pragma unroll
+        for (unsigned j = 0; j < SEGMENTS / 2; ++j) {
+            const uint4 v = __ldg(&at[j]);
+            memcpy(&o[2 * j], &v, sizeof v);
+        }
+        o[SEGMENTS] = __ldg(&offsets[first + SEGMENTS]);
+        return;
+    }
+#pragma unroll
+    for (unsigned j = 0; j <= SEGMENTS; ++j)
+        o[j] = __ldg(&offsets[first + (j < k ? j : k)]);
+}
+
+/* Whether the lane walks its range itself: whole vectors inside the array
+ * (the array's first and last elements, short of a vector, are not), in at
+ * most MOST_WINDOWS windows. */
+template <class T> __device__ __forceinline__ bool lane_walks(const lane_range &r, size_t n, size_t lead)
+{
+    constexpr size_t W = VECTOR_WIDTH<T>;
+    return r.first_vector * W >= lead && r.end_vector * W - lead <= n &&
+           r.end_vector - r.first_vector <= (size_t)(MOST_WINDOWS<T> * WINDOW_VECTORS<T>);
+}
+
+/* r's bits, for a range the lane walks (every place under 64). */
+template <class T>
+__device__ __forceinline__ void mark_segments(lane_range &r, const size_t (&o)[SEGMENTS + 1], size_t lead)
+{
+    const size_t first = r.first_vector * VECTOR_WIDTH<T> - lead;
+    r.start_bits = r.end_bits = 0;
+    r.filled = 0;
+#pragma unroll
+    for (unsigned s = 0; s < SEGMENTS; ++s)
+        if (o[s] < o[s + 1]) {
+            r.start_bits |= 1ull << (o[s] - first);
+            r.end_bits |= 1ull << (o[s + 1] - 1 - first);
+            r.filled |= 1u << s;
+        }
+}
+
+/* The lane's segments walked over its range, a window of WINDOW elements (a
+ * batch of WINDOW_VECTORS loads) at a time: a start bit resets the running
+ * total, an end bit leaves it in `ends` (shared memory, this lane's row),
+ * the k-th segment that is not empty in ends[k]. Elements outside the
+ * range hold no start or end: what they add is reset at the first start
+ * and never left. argmax and argmin count the index from the segment's
+ * start, as an int within the window. */
+template <class T, class Op>
+__device__ __forceinline__ void walk_range(const T *__restrict__ in, const lane_range &r, size_t lead,
+                                           span_result_t<T, Op> *ends)
+{
+    using R = span_result_t<T, Op>;
+    constexpr int W = VECTOR_WIDTH<T>, V = WINDOW_VECTORS<T>;
+    const uint4 *__restrict__ vectors = reinterpret_cast<const uint4 *>(in - lead);
+    R total = identity<Op, R>();
+    int segment_start = 0; /* from the window's first element */
+    unsigned closed = 0;
+    uint64_t start_bits = r.start_bits, end_bits = r.end_bits;
+    for (size_t first = r.first_vector; first < r.end_vector;
+         first += V, segment_start -= V * W, start_bits >>= V * W, end_bits >>= V * W) {
+        T x[V * W];
+#pragma unroll
+        for (int m = 0; m < V; ++m) {
+            uint4 v = make_uint4(0, 0, 0, 0);
+            if (first + m < r.end_vector)
+                v = __ldg(&vectors[first + m]);
+            memcpy(&x[m * W], &v, sizeof v);
+        }
+        const uint32_t starts = (uint32_t)start_bits, ends_here = (uint32_t)end_bits;
+#pragma unroll
+        for (int i = 0; i < V * W; ++i) {
+            if (starts >> i & 1u) {
+                total = identity<Op, R>();
+                segment_start = i;
+            }
+            total = combine_later<Op>(total, lift<Op, T, int>(x[i], (size_t)(i - segment_start)));
+            if (ends_here >> i & 1u)
+                ends[closed++] = total;
+        }
+    }
+}
+
+/* The lane's results, in segment order: the next of `ends` for a segment
+ * that is not empty, the identity for one that is; written as whole 16-byte
+ * stores where the lane holds SEGMENTS segments and `out` allows it. */
+template <class T, class Op>
+__device__ __forceinline__ void write_lane(unsigned filled, const span_result_t<T, Op> *ends,
+                                           result_t<T, Op> *__restrict__ out, unsigned k)
+{
+    using RO = result_t<T, Op>;
+    RO results[SEGMENTS];
+    unsigned closed = 0;
+#pragma unroll
+    for (unsigned s = 0; s < SEGMENTS; ++s)
+        results[s] = filled >> s & 1u ? widen_index(ends[closed++]) : identity<Op, RO>();
+    constexpr bool WHOLE_STORES = !is_arg_pair_v<RO> && sizeof results % 16 == 0;
+    if (WHOLE_STORES && k == SEGMENTS && (uintptr_t)out % 16 == 0) {
+#pragma unroll
+        for (unsigned j = 0; j < sizeof results / 16; ++j) {
+            uint4 v;
+            memcpy(&v, reinterpret_cast<const char *>(results) + 16 * j, sizeof v);
+            reinterpret_cast<uint4 *>(out)[j] = v;
+        }
+        return;
+    }
+#pragma unroll
+    for (unsigned s = 0; s < SEGMENTS; ++s)
+        if (s < k)
+            store_result(&out[s], results[s]);
+}
+
+/* The segments of the lanes in `lanes` (those that do not walk their
+ * range), read by the whole warp one segment at a time. */
+template <class T, class Op>
+__device__ __forceinline__ void warp_reads_lanes(const T *__restrict__ in, size_t n,
+                                                 const offset_segments &spans, size_t tile_first,
+                                                 uint32_t lanes, result_t<T, Op> *__restrict__ out)
+{
+    const unsigned lane = threadIdx.x % 32;
+    for (; lanes != 0; lanes &= lanes - 1) {
+        const size_t first = tile_first + SEGMENTS * (size_t)(__ffs(lanes) - 1);
+        const size_t last = first + SEGMENTS < spans.count ? first + SEGMENTS : spans.count;
+        for (size_t s = first; s < last; ++s) {
+            const row_bounds here{spans.begin(s), spans.end(s)};
+            const result_t<T, Op> v = reduce_row<32, ROW_LANES_LOADS, T, Op>(in, n, spans, here, true, lane);
+            if (lane == 0)
+                store_result(&out[s], v);
+        }
+    }
+}
+
+/* Each warp a tile of TILE_SEGMENTS segments at a time, tiles strided by
+ * the grid's warps; each lane SEGMENTS of the tile's. */
+template <class T, class Op>
+__global__ __launch_bounds__(BLOCK) void lane_segments_kernel(const T *__restrict__ in, size_t n,
+                                                              offset_segments spans, size_t tiles,
+                                                              result_t<T, Op> *__restrict__ out)
+{
+    using R = span_result_t<T, Op>;
+    __shared__ R ends[BLOCK][SEGMENTS + 1]; /* + 1: lanes' rows start in different banks */
+    const unsigned lane = threadIdx.x % 32;
+    const size_t lead = ((uintptr_t)in % 16) / sizeof(T);
+    const bool vector_offsets = (uintptr_t)spans.offsets % 16 == 0;
+    const size_t warps = (size_t)gridDim.x * WARPS;
+    for (size_t tile = (blockIdx.x * (size_t)BLOCK + threadIdx.x) / 32; tile < tiles; tile += warps) {
+        const size_t first = tile * TILE_SEGMENTS + SEGMENTS * lane;
+        const unsigned k = first >= spans.count ? 0
+                           : spans.count - first < SEGMENTS ? (unsigned)(spans.count - first)
+                                                            : SEGMENTS;
+        bool walks = true;
+        if (k > 0) {
+            constexpr size_t W = VECTOR_WIDTH<T>;
+            size_t o[SEGMENTS + 1];
+            load_offsets(spans.offsets, first, k, vector_offsets, o);
+            lane_range r;
+            r.first_vector = (o[0] + lead) / W;
+            r.end_vector = (o[SEGMENTS] + lead + W - 1) / W;
+            walks = lane_walks<T>(r, n, lead);
+            if (walks) {
+                mark_segments<T>(r, o, lead);
+                walk_range<T, Op>(in, r, lead, ends[threadIdx.x]);
+                write_lane<T, Op>(r.filled, ends[threadIdx.x], out + first, k);
+            }
+        }
+        warp_reads_lanes<T, Op>(in, n, spans, tile * TILE_SEGMENTS, __ballot_sync(FULL_WARP_MASK, !walks),
+                                out);
+    }
+}
+
+template <class T, class Op> struct lane_segments_launch {
+    /* One resident wave, but no warp without a tile to start on - or the
+     * grid a test forces. */
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
+                   cudaStream_t stream)
+    {
+        if (shape.count == 0)
+            return 0;
+        const auto kernel = lane_segments_kernel<T, Op>;
+        const size_t tiles = ceil_div(shape.count, TILE_SEGMENTS);
+        int grid = 0;
+        PROPAGATE(capped_resident_grid((const void *)kernel, BLOCK, tiles, WARPS, &grid));
+        kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, offset_segments{shape.count, shape.offsets}, tiles,
+                                           d_out);
+        CUDA_TRY_LAUNCH();
+        return 0;
+    }
+};
+
+} // namespace
+
+/* The order within one segment: a lane's chain of at most WINDOW elements,
+ * or a warp's (lane chains and five shuffle levels) for a lane's segments
+ * that did not fit: lane_group_order(32) bounds both. */
+DEFINE_METHOD(lane_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 40",
+              .idea = "eight segments a lane: their offsets and their elements as 16-byte loads, "
+                      "walked in registers; a lane's long segments read by its warp",
+              .types = ALL_TYPES, .ops = ALL_OPS,
+              .launch = launch_any_pair<lane_segments_launch, ALL_OPS>,
+              .flags = METHOD_GRID_INDEPENDENT, /* a segment's bits: its elements and the window's place */
+              .order = lane_group_order(32),
+              .shapes = SHAPE_BIT(SHAPE_SEGMENTS));
