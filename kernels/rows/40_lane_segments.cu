@@ -273,7 +273,7 @@ template <class T, class Op> struct lane_segments_launch {
 
 /* The order within one segment: a lane's chain of at most WINDOW elements,
  * or a warp's (lane chains and five shuffle levels) for a lane's segments
- * that did not fit: lane_group_order(32) bounds both. */
+ * it does not walk: lane_group_order(32) bounds both. */
 DEFINE_METHOD(lane_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 40",
               .idea = "eight segments a lane: their offsets and their elements as 16-byte loads, "
                       "walked in registers; a lane's long segments read by its warp",
