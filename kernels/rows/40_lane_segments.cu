@@ -37,6 +37,7 @@
 #include <cstring>
 
 #include "grid_size.cuh"
+#include "lane_windows.cuh"
 #include "method.cuh"
 #include "row_lanes.cuh"
 #include "row_spans.cuh"
@@ -47,33 +48,8 @@ namespace {
 
 constexpr int BLOCK = 128;
 constexpr int WARPS = BLOCK / 32;
-/* Segments a lane, and a warp's tile of them. */
-constexpr unsigned SEGMENTS = 8;
+/* A warp's tile of segments, SEGMENTS a lane (lane_windows.cuh). */
 constexpr size_t TILE_SEGMENTS = 32 * SEGMENTS;
-
-/* A window: the 16-byte loads that cover a range of sixteen elements
- * (eight segments of up to two: uniform:1's lengths are 0-2) wherever it
- * starts in a vector: 5 for floats, 9 for doubles, 3 for halves. */
-template <class T> inline constexpr int WINDOW_VECTORS =
-    (int)((2 * SEGMENTS + 2 * (VECTOR_WIDTH<T> - 1)) / VECTOR_WIDTH<T>);
-template <class T> inline constexpr int WINDOW = WINDOW_VECTORS<T> * VECTOR_WIDTH<T>;
-static_assert(WINDOW<float> <= 32 && WINDOW<double> <= 32 && WINDOW<__half> <= 32,
-              "a window's starts and ends are bits of one word");
-
-/* Windows a lane walks itself, as many as keep its range's bits in one
- * 64-bit word (3 for floats and doubles, 2 for halves); a longer range is
- * left to its warp. */
-template <class T> inline constexpr int MOST_WINDOWS = 64 / WINDOW<T>;
-
-/* A lane's range [o[0], o[SEGMENTS]): the 16-byte vectors it overlaps,
- * counted from the one holding in[0], and, from the first of them on, a
- * bit for each place where a segment starts and one where it ends (empty
- * segments have neither); bit s of `filled` for each segment not empty. */
-struct lane_range {
-    size_t first_vector, end_vector;
-    uint64_t start_bits, end_bits;
-    unsigned filled;
-};
 
 /* Offsets first + 0 .. first + SEGMENTS of a lane with `k` segments (the last
  * lanes of the array hold fewer: their missing segments are empty). */
@@ -93,32 +69,6 @@ __device__ __forceinline__ void load_offsets(const segment_offset *__restrict__ 
 #pragma unroll
     for (unsigned j = 0; j <= SEGMENTS; ++j)
         o[j] = __ldg(&offsets[first + (j < k ? j : k)]);
-}
-
-/* Whether the lane walks its range itself: whole vectors inside the array
- * (the array's first and last elements, short of a vector, are not), in at
- * most MOST_WINDOWS windows. */
-template <class T> __device__ __forceinline__ bool lane_walks(const lane_range &r, size_t n, size_t lead)
-{
-    constexpr size_t W = VECTOR_WIDTH<T>;
-    return r.first_vector * W >= lead && r.end_vector * W - lead <= n &&
-           r.end_vector - r.first_vector <= (size_t)(MOST_WINDOWS<T> * WINDOW_VECTORS<T>);
-}
-
-/* r's bits, for a range the lane walks (every place under 64). */
-template <class T>
-__device__ __forceinline__ void mark_segments(lane_range &r, const size_t (&o)[SEGMENTS + 1], size_t lead)
-{
-    const size_t first = r.first_vector * VECTOR_WIDTH<T> - lead;
-    r.start_bits = r.end_bits = 0;
-    r.filled = 0;
-#pragma unroll
-    for (unsigned s = 0; s < SEGMENTS; ++s)
-        if (o[s] < o[s + 1]) {
-            r.start_bits |= 1ull << (o[s] - first);
-            r.end_bits |= 1ull << (o[s + 1] - 1 - first);
-            r.filled |= 1u << s;
-        }
 }
 
 /* The lane's segments walked over its range, a window of WINDOW elements (a
@@ -232,12 +182,9 @@ __global__ __launch_bounds__(BLOCK) void lane_segments_kernel(const T *__restric
                                                             : SEGMENTS;
         bool walks = true;
         if (k > 0) {
-            constexpr size_t W = VECTOR_WIDTH<T>;
             size_t o[SEGMENTS + 1];
             load_offsets(spans.offsets, first, k, vector_offsets, o);
-            lane_range r;
-            r.first_vector = (o[0] + lead) / W;
-            r.end_vector = (o[SEGMENTS] + lead + W - 1) / W;
+            lane_range r = place_range<T>(o, lead);
             walks = lane_walks<T>(r, n, lead);
             if (walks) {
                 mark_segments<T>(r, o, lead);
