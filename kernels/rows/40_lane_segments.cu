@@ -218,9 +218,10 @@ template <class T, class Op> struct lane_segments_launch {
 
 } // namespace
 
-/* The order within one segment: a lane's chain of at most WINDOW elements,
- * or a warp's (lane chains and five shuffle levels) for a lane's segments
- * it does not walk: lane_group_order(32) bounds both. */
+/* The order within one segment: a lane's chain of at most MOST_WINDOWS x
+ * WINDOW elements (60 floats), or a warp's (lane chains and five shuffle
+ * levels) for a lane's segments it does not walk: lane_group_order(32)
+ * bounds both (its allowance for a grid's combine alone passes 60). */
 DEFINE_METHOD(lane_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 40",
               .idea = "eight segments a lane: their offsets and their elements as 16-byte loads, "
                       "walked in registers; a lane's long segments read by its warp",
