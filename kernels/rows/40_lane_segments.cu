@@ -25,11 +25,15 @@
  * dependent trips to memory a tile (its offsets, then its elements) and a
  * trip a window after the first. Flaws: a lane's long segments are read by
  * one warp, a segment at a time, so a few long segments among many short
- * ones (powerlaw:2) cost more than in step 37; argmax and argmin, whose
- * walk keeps an index and whose results are 16 bytes, run far behind
- * step 36. adaptive_rows sends it the sum, max and min of the shortest
- * means (its table says where). Measured against steps 36 and 37 in
- * bench/results/experiments/h200_lane_segments_windows_b118634.log.
+ * ones (powerlaw:2) cost more than in step 37. argmax and argmin, whose
+ * walk keeps an index and whose results are 16 bytes, stage a tile's
+ * results in shared memory to write whole lines; even so they pass step
+ * 36 only where every segment is short (uniform:1 of floats and doubles,
+ * not halves, not powerlaw:1). adaptive_rows sends it the sum, max and
+ * min of the shortest means (its table says where). Measured against
+ * steps 36 and 37 in
+ * bench/results/experiments/h200_lane_segments_windows_b118634.log and
+ * bench/results/experiments/h200_lane_segments_staged_arg_d1a1dae.log.
  *   bench_compare --segments uniform:1 -m lane_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -115,7 +119,8 @@ __device__ __forceinline__ void walk_range(const T *__restrict__ in, const lane_
 
 /* The lane's results, in segment order: the next of `ends` for a segment
  * that is not empty, the identity for one that is; written as whole 16-byte
- * stores where the lane holds SEGMENTS segments and `out` allows it. */
+ * stores where the lane holds SEGMENTS segments of a value operator and
+ * `out` allows it. */
 template <class T, class Op>
 __device__ __forceinline__ void write_lane(unsigned filled, const span_result_t<T, Op> *ends,
                                            result_t<T, Op> *__restrict__ out, unsigned k)
@@ -143,40 +148,59 @@ __device__ __forceinline__ void write_lane(unsigned filled, const span_result_t<
 }
 
 /* The segments of the lanes in `lanes` (those that do not walk their
- * range), read by the whole warp one segment at a time. */
+ * range), read by the whole warp one segment at a time, into `results`
+ * (the tile's, from its first segment). */
 template <class T, class Op>
 __device__ __forceinline__ void warp_reads_lanes(const T *__restrict__ in, size_t n,
                                                  const offset_segments &spans, size_t tile_first,
-                                                 uint32_t lanes, result_t<T, Op> *__restrict__ out)
+                                                 uint32_t lanes, result_t<T, Op> *results)
 {
     const unsigned lane = threadIdx.x % 32;
     for (; lanes != 0; lanes &= lanes - 1) {
-        const size_t first = tile_first + SEGMENTS * (size_t)(__ffs(lanes) - 1);
-        const size_t last = first + SEGMENTS < spans.count ? first + SEGMENTS : spans.count;
-        for (size_t s = first; s < last; ++s) {
-            const row_bounds here{spans.begin(s), spans.end(s)};
+        const unsigned first = SEGMENTS * (unsigned)(__ffs(lanes) - 1);
+        for (unsigned s = first; s < first + SEGMENTS && tile_first + s < spans.count; ++s) {
+            const row_bounds here{spans.begin(tile_first + s), spans.end(tile_first + s)};
             const result_t<T, Op> v = reduce_row<32, ROW_LANES_LOADS, T, Op>(in, n, spans, here, true, lane);
             if (lane == 0)
-                store_result(&out[s], v);
+                store_result(&results[s], v);
         }
     }
 }
 
+/* A tile's results staged in shared memory leave in order, a lane a
+ * result, so that a warp's stores cover whole lines. */
+template <class A>
+__device__ __forceinline__ void write_staged(const A *staged, A *__restrict__ out, size_t count)
+{
+    __syncwarp(); /* every lane's results are staged */
+    for (unsigned i = threadIdx.x % 32; i < count; i += 32)
+        store_result(&out[i], staged[i]);
+    __syncwarp(); /* and read before the next tile's are */
+}
+
 /* Each warp a tile of TILE_SEGMENTS segments at a time, tiles strided by
- * the grid's warps; each lane SEGMENTS of the tile's. */
+ * the grid's warps; each lane SEGMENTS of the tile's. Sums, max and min
+ * leave from the lanes as whole 16-byte stores; argmax and argmin
+ * results, 16 bytes each, are staged (lanes writing their own eight left
+ * most of their L2 sectors written in part:
+ * bench/results/experiments/h200_ncu_lane_segments_uniform_1_argmax_9e0d265.txt). */
 template <class T, class Op>
 __global__ __launch_bounds__(BLOCK) void lane_segments_kernel(const T *__restrict__ in, size_t n,
                                                               offset_segments spans, size_t tiles,
                                                               result_t<T, Op> *__restrict__ out)
 {
     using R = span_result_t<T, Op>;
+    using RO = result_t<T, Op>;
+    constexpr bool STAGED = is_arg_pair_v<RO>;
     __shared__ R ends[BLOCK][SEGMENTS + 1]; /* + 1: lanes' rows start in different banks */
+    __shared__ RO staged[STAGED ? WARPS : 1][STAGED ? TILE_SEGMENTS : 1];
     const unsigned lane = threadIdx.x % 32;
     const size_t lead = ((uintptr_t)in % 16) / sizeof(T);
     const bool vector_offsets = (uintptr_t)spans.offsets % 16 == 0;
     const size_t warps = (size_t)gridDim.x * WARPS;
     for (size_t tile = (blockIdx.x * (size_t)BLOCK + threadIdx.x) / 32; tile < tiles; tile += warps) {
-        const size_t first = tile * TILE_SEGMENTS + SEGMENTS * lane;
+        const size_t tile_first = tile * TILE_SEGMENTS, first = tile_first + SEGMENTS * lane;
+        RO *results = STAGED ? staged[threadIdx.x / 32] : out + tile_first;
         const unsigned k = first >= spans.count ? 0
                            : spans.count - first < SEGMENTS ? (unsigned)(spans.count - first)
                                                             : SEGMENTS;
@@ -189,11 +213,13 @@ __global__ __launch_bounds__(BLOCK) void lane_segments_kernel(const T *__restric
             if (walks) {
                 mark_segments<T>(r, o, lead);
                 walk_range<T, Op>(in, r, lead, ends[threadIdx.x]);
-                write_lane<T, Op>(r.filled, ends[threadIdx.x], out + first, k);
+                write_lane<T, Op>(r.filled, ends[threadIdx.x], results + SEGMENTS * lane, k);
             }
         }
-        warp_reads_lanes<T, Op>(in, n, spans, tile * TILE_SEGMENTS, __ballot_sync(FULL_WARP_MASK, !walks),
-                                out);
+        warp_reads_lanes<T, Op>(in, n, spans, tile_first, __ballot_sync(FULL_WARP_MASK, !walks), results);
+        if constexpr (STAGED)
+            write_staged(staged[threadIdx.x / 32], out + tile_first,
+                         spans.count - tile_first < TILE_SEGMENTS ? spans.count - tile_first : TILE_SEGMENTS);
     }
 }
 
