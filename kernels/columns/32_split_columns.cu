@@ -60,7 +60,7 @@
  * whose lanes read four neighbouring vectors a stretch (three runs of 33
  * floats fill 99 of its 128 vectors). Wider ones (100003 floats) and an
  * input that is not 16-byte aligned take four-byte loads, sixteen in
- * flight: a warp's load then covers 32 columns. The parts and the strips
+ * flight, tested once a batch: a warp's load then covers 32 columns. The parts and the strips
  * follow the GPU's resident blocks, so a column's bits depend on the GPU
  * model, not on the grid.
  *   bench_compare --cols 128 --axis 0 -m split_columns
@@ -107,13 +107,14 @@ template <class T, class Op, int VEC> constexpr int warps_for()
     return warps;
 }
 
-/* The narrow builds of the sums, max and min (a batch tested once, eight
- * loads): a batch that lies wholly in the array is added with no test an
+/* The narrow and the four-byte-load builds of the sums, max and min (a
+ * batch tested once, eight or sixteen loads): a batch that lies wholly in the array is added with no test an
  * element, where a test an element was a 64-bit multiply, add and compare
  * (the instructions a batch, both ways, in
  * bench/results/experiments/sass_split_columns_whole_batch_adds_sm90.txt). */
 template <class Op, unsigned LOADS, bool ONE_TEST>
-constexpr bool WHOLE_BATCH_ADDS = ONE_TEST && LOADS == NARROW_LOADS && !is_arg_op_v<Op>;
+constexpr bool WHOLE_BATCH_ADDS =
+    ONE_TEST && (LOADS == NARROW_LOADS || LOADS == SCALAR_LOADS) && !is_arg_op_v<Op>;
 
 /* One lane's elements of the LOADS stretches from s (every `step`-th) into
  * e, 16-byte loads where the elements are whole, element by element (and
@@ -133,10 +134,15 @@ __device__ __forceinline__ bool load_stretches(const T *__restrict__ in, const c
          * but never added (lane_columns tests lane_in): a test of lane_in
          * here sent it, and its warp, element by element every batch */
         const size_t last = s + (LOADS - 1) * step;
-        if (VEC > 1 && last < end && last * p.pitch + lane_col + VEC <= p.n) {
+        if (last < end && last * p.pitch + lane_col + VEC <= p.n) {
 #pragma unroll
-            for (unsigned k = 0; k < LOADS; ++k)
-                load_vectors<T, VEC>(in + (s + k * step) * p.pitch + lane_col, e[k]);
+            for (unsigned k = 0; k < LOADS; ++k) {
+                const T *at = in + (s + k * step) * p.pitch + lane_col;
+                if constexpr (VEC == 1)
+                    e[k][0] = *at;
+                else
+                    load_vectors<T, VEC>(at, e[k]);
+            }
             return true;
         }
     }
@@ -433,12 +439,21 @@ __device__ __forceinline__ void part_totals(const T *__restrict__ in, const colu
  * their whole batches then keep all LOADS loads in flight before the first
  * add; left free, ptxas held the kernel to two blocks an SM by issuing the
  * batch's loads in two groups, the first adds between them (registers and
- * SASS: bench/results/experiments/sass_split_columns_whole_batch_adds_sm90.txt). */
-template <class Op, unsigned LOADS, bool ONE_TEST>
-constexpr int SPLIT_MIN_BLOCKS = WHOLE_BATCH_ADDS<Op, LOADS, ONE_TEST> ? 1 : 0;
+ * SASS: bench/results/experiments/sass_split_columns_whole_batch_adds_sm90.txt).
+ * The four-byte-load builds' sixteen loads, left free, took 96 registers
+ * and one block an SM, and ran slower than a test a load; two blocks (64
+ * registers) read floats fastest, three (40; halves spill a few bytes)
+ * halves and doubles
+ * (bench/results/experiments/h200_split_columns_scalar_batches_fc042f5.log;
+ * the other types follow by size). */
+template <class T, class Op, unsigned LOADS, bool ONE_TEST>
+constexpr int SPLIT_MIN_BLOCKS = !WHOLE_BATCH_ADDS<Op, LOADS, ONE_TEST> ? 0
+                                 : LOADS != SCALAR_LOADS              ? 1
+                                 : sizeof(T) == 4                     ? 2
+                                                                      : 3;
 
 template <class T, class Op, int VEC, int WARPS, unsigned LOADS, bool ONE_TEST>
-__global__ __launch_bounds__(WARPS * 32, SPLIT_MIN_BLOCKS<Op, LOADS, ONE_TEST>) void split_columns_kernel(
+__global__ __launch_bounds__(WARPS * 32, SPLIT_MIN_BLOCKS<T, Op, LOADS, ONE_TEST>) void split_columns_kernel(
     const T *__restrict__ in, column_plan p, result_t<T, Op> *__restrict__ out, void *workspace)
 {
     using R = result_t<T, Op>;
@@ -501,12 +516,15 @@ template <class T, class Op> struct split_columns_launch {
 
     /* Whether a build tests its batch of loads once (load_stretches): the
      * builds of one vector a lane that are narrow or of 8-byte elements,
-     * where a test a load left one load in flight at a time; the wide 2- and
-     * 4-byte builds and the build of four vectors a lane were faster with a
-     * test a load, whose loads take fewer registers (bench/NOTES.md, session 17). */
+     * where a test a load left one load in flight at a time, and the
+     * four-byte-load builds, where a test an element cost some fifteen
+     * instructions a load (bench/results/experiments/h200_split_columns_scalar_batches_fc042f5.log);
+     * the wide 2- and 4-byte builds of vectors and the build of four vectors
+     * a lane were faster with a test a load, whose loads take fewer
+     * registers (bench/NOTES.md, session 17). */
     template <int VEC> static constexpr bool one_test_a_batch(bool narrow)
     {
-        return VEC == W && (narrow || sizeof(T) >= 8);
+        return VEC == 1 || (VEC == W && (narrow || sizeof(T) >= 8));
     }
 
     /* The kernel for VEC elements a lane: the narrow builds' (more loads
