@@ -70,7 +70,9 @@ struct width_choice {
  * level with step 36 at uniform:2 and faster from uniform:3 and powerlaw:3
  * on (bench/results/experiments/h100_lane_run_crossover_03d7667.log).
  * argmax and argmin keep merge_path_segments (36) for the shortest means:
- * step 40 ran far behind it at uniform:1 (the H200 file above). */
+ * step 40, its results staged, is ahead of it at uniform:1 of floats and
+ * doubles but behind at powerlaw:1 and for halves
+ * (bench/results/experiments/h200_lane_segments_staged_arg_d1a1dae.log). */
 const width_choice VALUE_CHOICES[] = {{0, 4, &method_lane_segments},
                                       {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
