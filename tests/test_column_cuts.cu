@@ -6,7 +6,8 @@
  * kernel), those that fill it keep one part (32768; 65536, more tiles than
  * a wave, two a block; 100003 by four-byte loads, sixteen a block), the
  * others take parts (2048 and misaligned builds short of loads in flight;
- * 256 and 512 in strips of 4 rows, fewer parts);
+ * 256 and 512 in strips of 4 rows, fewer parts; kernels of one block an
+ * SM never strips that leave SMs idle);
  * narrow widths keep their stretches of whole rows (3 floats: 96 a stretch);
  * and every cut covers the whole matrix. */
 #include "check.h"
@@ -15,9 +16,11 @@
 /* Float sums' builds: a lane's one vector (16-byte loads) or one element
  * (4-byte loads, for misaligned inputs); four or eight loads a lane. */
 static const column_build FLOAT_VECTORS = {.element_bytes = 4, .vector_width = 4, .vec = 4,
-                                           .warps = 16, .loads = {4, 8}, .resident = {264, 264}};
+                                           .warps = 16, .loads = {4, 8}, .resident = {264, 264},
+                                           .sms = 132};
 static const column_build FLOAT_SCALARS = {.element_bytes = 4, .vector_width = 4, .vec = 1,
-                                           .warps = 16, .loads = {16, 16}, .resident = {264, 264}};
+                                           .warps = 16, .loads = {16, 16}, .resident = {264, 264},
+                                           .sms = 132};
 
 /* A plan reads every element once: its tiles span the columns, its
  * stretches the rows, and a warp at least four batches where warps share
@@ -104,11 +107,23 @@ static void short_of_loads_in_flight_the_tiles_take_parts()
     /* four-byte loads never take strips: a span of 32 floats, 128 tiles */
     const column_plan scalars = plan(FLOAT_SCALARS, 4096, 4096);
     CHECK(scalars.rows_per_stretch == 1 && scalars.tile_cols == 32 && scalars.parts == 2);
-    /* on a GPU of half the resident blocks 4096 floats fill it in strips of 2 */
+    /* on a GPU of half the SMs 4096 floats fill it in strips of 2 */
     column_build half = FLOAT_VECTORS;
     half.resident[0] = half.resident[1] = 132;
+    half.sms = 66;
     const column_plan smaller = plan(half, 4096, 4096);
     CHECK(smaller.rows_per_stretch == 2 && smaller.tiles == 64 && smaller.parts == 1);
+    /* on as many SMs, kernels of one block an SM (the arg builds): not 64
+     * strips that leave half the SMs idle, but 128 strips of 4 rows on the
+     * wide kernel, or at 2048 floats 16 tiles of 8 parts */
+    column_build one_block = FLOAT_VECTORS;
+    one_block.resident[0] = one_block.resident[1] = 132;
+    const column_plan all_sms = plan(one_block, 4096, 4096);
+    CHECK(all_sms.rows_per_stretch == 4 && all_sms.tiles == 128 && !all_sms.narrow_kernel);
+    CHECK(all_sms.parts == 1);
+    const column_plan with_parts_2048 = plan(one_block, 8192, 2048);
+    CHECK(with_parts_2048.rows_per_stretch == 1 && with_parts_2048.tiles == 16);
+    CHECK(with_parts_2048.parts == 8);
     /* fewer resident blocks of the narrow builds' kernel than 128 tiles:
      * strips of 4 on the wide kernel instead (256 tiles of four loads) */
     column_build heavy = FLOAT_VECTORS;
@@ -128,7 +143,7 @@ static void narrow_widths_keep_stretches_of_whole_rows()
     /* 33 floats in the build of four vectors a lane: runs of 132, three a
      * stretch of 512 */
     const column_build runs = {.element_bytes = 4, .vector_width = 4, .vec = 16, .warps = 16,
-                               .loads = {2, 2}, .resident = {264, 264}};
+                               .loads = {2, 2}, .resident = {264, 264}, .sms = 132};
     const column_plan p33 = plan(runs, 1000, 33);
     CHECK(p33.narrow && p33.pitch == 396 && p33.rows_per_stretch == 12);
 }

@@ -70,6 +70,7 @@ struct column_build {
     unsigned warps;        /* a block's */
     unsigned loads[2];     /* stretches in flight a lane */
     size_t resident[2];    /* the GPU's resident blocks of each kernel */
+    size_t sms;            /* the GPU's SMs */
 };
 
 /* A cut with one part: a narrow matrix's stretches of whole rows `pitch`
@@ -98,8 +99,13 @@ static inline column_plan column_cut(const column_build &b, size_t n, size_t col
  * by either kernel, one wave each, the one whose loads in flight come
  * closest to a whole wave of the wide kernel's, and at least three
  * quarters of it (4096 floats: strips of 4 rows, 128 tiles, the narrow
- * builds' kernel; 65536: rows of one, two tiles a block). Returns false
- * where none does. */
+ * builds' kernel; 65536: rows of one, two tiles a block), with a block
+ * for three SMs in four at least: the arg builds' kernels keep one block
+ * an SM, and 64 tiles of eight loads a lane, as many loads as a wave of
+ * theirs, left half an H200's SMs idle: the argmax down 2048-8192 floats
+ * took 40-45 us, down 1024 and 16384 27-29
+ * (bench/results/h200_cols_sweep_argmax_022812b.csv).
+ * Returns false where none does. */
 static inline bool strips_fill_gpu(const column_build &b, size_t n, size_t cols,
                                    column_plan *best)
 {
@@ -116,7 +122,8 @@ static inline bool strips_fill_gpu(const column_build &b, size_t n, size_t cols,
                 const size_t blocks = c.groups(b.warps);
                 const size_t loads = blocks * c.loads;
                 const size_t gap = loads > wave ? loads - wave : wave - loads;
-                if (blocks <= b.resident[narrow_kernel] && gap < best_gap) {
+                if (blocks <= b.resident[narrow_kernel] && 4 * blocks >= 3 * b.sms &&
+                    gap < best_gap) {
                     best_gap = gap;
                     *best = c;
                 }

@@ -10,6 +10,15 @@
 #include "cuda_check.h"
 #include "grid_override.h"
 
+/* The current device's SMs (a host-side read of an attribute). */
+static inline int device_sm_count(int *sms)
+{
+    int device = 0;
+    CUDA_TRY(cudaGetDevice(&device));
+    CUDA_TRY(cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, device));
+    return 0;
+}
+
 /* Blocks of `kernel` the whole GPU keeps resident at once: SMs x blocks per
  * SM at this block size (the occupancy calculator). A grid-stride kernel
  * launched with this many blocks fills the GPU in a single wave.
@@ -30,7 +39,7 @@ static inline int resident_grid_size(const void *kernel, int block_threads, size
             *grid = cache[i].grid;
             return 0;
         }
-    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    PROPAGATE(device_sm_count(&sms));
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_threads,
                                                            dynamic_smem));
     *grid = sms * (per_sm > 0 ? per_sm : 1);
@@ -59,7 +68,7 @@ static inline int ask_kernel_room(const void *kernel, kernel_room *room)
 {
     int device = 0, sms = 0, smem_optin = 0;
     CUDA_TRY(cudaGetDevice(&device));
-    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    PROPAGATE(device_sm_count(&sms));
     CUDA_TRY(cudaDeviceGetAttribute(&smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     *room = kernel_room{.sms = sms, .smem_optin = (size_t)smem_optin, .attributes = {}};
     CUDA_TRY(cudaFuncGetAttributes(&room->attributes, kernel));

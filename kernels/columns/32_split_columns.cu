@@ -553,9 +553,13 @@ template <class T, class Op> struct split_columns_launch {
     {
         column_build b{.element_bytes = sizeof(T), .vector_width = W, .vec = VEC,
                        .warps = warps_for<T, Op, VEC>(),
-                       .loads = {loads_for<VEC>(false), loads_for<VEC>(true)}, .resident = {}};
+                       .loads = {loads_for<VEC>(false), loads_for<VEC>(true)}, .resident = {},
+                       .sms = 0};
+        int sms = 0;
         PROPAGATE(resident_for<VEC>(false, &b.resident[0]));
         PROPAGATE(resident_for<VEC>(true, &b.resident[1]));
+        PROPAGATE(device_sm_count(&sms));
+        b.sms = (size_t)sms;
         *p = plan_columns(b, n, shape.cols);
         return 0;
     }
