@@ -116,6 +116,23 @@ template <class Op, unsigned LOADS, bool ONE_TEST>
 constexpr bool WHOLE_BATCH_ADDS =
     ONE_TEST && (LOADS == NARROW_LOADS || LOADS == SCALAR_LOADS) && !is_arg_op_v<Op>;
 
+/* One lane's elements of the LOADS stretches from s (every `step`-th), all
+ * of them in the array: the loads with nothing between them. */
+template <class T, int VEC, unsigned LOADS>
+__device__ __forceinline__ void load_whole_batch(const T *__restrict__ in, const column_plan &p,
+                                                 size_t s, size_t step, size_t lane_col,
+                                                 T (&e)[LOADS][VEC])
+{
+#pragma unroll
+    for (unsigned k = 0; k < LOADS; ++k) {
+        const T *at = in + (s + k * step) * p.pitch + lane_col;
+        if constexpr (VEC == 1)
+            e[k][0] = *at;
+        else
+            load_vectors<T, VEC>(at, e[k]);
+    }
+}
+
 /* One lane's elements of the LOADS stretches from s (every `step`-th) into
  * e, 16-byte loads where the elements are whole, element by element (and
  * bounded) where not. ONE_TEST: one bounds test for the whole batch, then
@@ -135,14 +152,7 @@ __device__ __forceinline__ bool load_stretches(const T *__restrict__ in, const c
          * here sent it, and its warp, element by element every batch */
         const size_t last = s + (LOADS - 1) * step;
         if (last < end && last * p.pitch + lane_col + VEC <= p.n) {
-#pragma unroll
-            for (unsigned k = 0; k < LOADS; ++k) {
-                const T *at = in + (s + k * step) * p.pitch + lane_col;
-                if constexpr (VEC == 1)
-                    e[k][0] = *at;
-                else
-                    load_vectors<T, VEC>(at, e[k]);
-            }
+            load_whole_batch<T, VEC, LOADS>(in, p, s, step, lane_col, e);
             return true;
         }
     }
@@ -226,14 +236,7 @@ __device__ __forceinline__ void lane_columns_whole_batches(const T *__restrict__
     size_t s = first;
     for (; s + (LOADS - 1) * step < batched_end; s += LOADS * step) {
         T e[LOADS][VEC];
-#pragma unroll
-        for (unsigned k = 0; k < LOADS; ++k) {
-            const T *at = in + (s + k * step) * p.pitch + lane_col;
-            if constexpr (VEC == 1)
-                e[k][0] = *at;
-            else
-                load_vectors<T, VEC>(at, e[k]);
-        }
+        load_whole_batch<T, VEC, LOADS>(in, p, s, step, lane_col, e);
 #pragma unroll
         for (unsigned k = 0; k < LOADS; ++k)
             add_stretch<T, Op, VEC>(p, s + k * step, lane_col, true, false, e[k], acc);
