@@ -102,9 +102,9 @@ static inline column_plan column_cut(const column_build &b, size_t n, size_t col
  * builds' kernel; 65536: rows of one, two tiles a block), with a block
  * for three SMs in four at least: the arg builds' kernels keep one block
  * an SM, and 64 tiles of eight loads a lane, as many loads as a wave of
- * theirs, left half an H200's SMs idle: the argmax down 2048-8192 floats
- * took 40-45 us, down 1024 and 16384 27-29
- * (bench/results/h200_cols_sweep_argmax_022812b.csv).
+ * theirs, left half an H200's SMs idle, and the argmax down 2048-8192
+ * floats far slower than down 1024 or 16384
+ * (bench/results/experiments/h200_split_columns_strips_sms_022812b.log).
  * Returns false where none does. */
 static inline bool strips_fill_gpu(const column_build &b, size_t n, size_t cols,
                                    column_plan *best)
