@@ -60,9 +60,9 @@
  * whose lanes read four neighbouring vectors a stretch (three runs of 33
  * floats fill 99 of its 128 vectors). Wider ones (100003 floats) and an
  * input that is not 16-byte aligned take four-byte loads, sixteen in
- * flight, tested once a batch: a warp's load then covers 32 columns. The parts and the strips
- * follow the GPU's resident blocks, so a column's bits depend on the GPU
- * model, not on the grid.
+ * flight, tested once a batch: a warp's load then covers 32 columns. The
+ * parts and the strips follow the GPU's resident blocks and SMs, so a
+ * column's bits depend on the GPU model, not on the grid.
  *   bench_compare --cols 128 --axis 0 -m split_columns
  *   bench_compare --cols 4096 --axis 0 -m split_columns,cublas_columns
  */
@@ -108,9 +108,9 @@ template <class T, class Op, int VEC> constexpr int warps_for()
 }
 
 /* The narrow and the four-byte-load builds of the sums, max and min (a
- * batch tested once, eight or sixteen loads): a batch that lies wholly in the array is added with no test an
- * element, where a test an element was a 64-bit multiply, add and compare
- * (the instructions a batch, both ways, in
+ * batch tested once, eight or sixteen loads): a batch that lies wholly in
+ * the array is added with no test an element, where a test an element was
+ * a 64-bit multiply, add and compare (the instructions a batch, both ways, in
  * bench/results/experiments/sass_split_columns_whole_batch_adds_sm90.txt). */
 template <class Op, unsigned LOADS, bool ONE_TEST>
 constexpr bool WHOLE_BATCH_ADDS =
@@ -554,15 +554,14 @@ template <class T, class Op> struct split_columns_launch {
     /* The cut for VEC elements a lane (column_cuts.cuh). */
     template <int VEC> static int plan_for(reduce_shape shape, size_t n, column_plan *p)
     {
+        int sms = 0;
+        PROPAGATE(device_sm_count(&sms));
         column_build b{.element_bytes = sizeof(T), .vector_width = W, .vec = VEC,
                        .warps = warps_for<T, Op, VEC>(),
                        .loads = {loads_for<VEC>(false), loads_for<VEC>(true)}, .resident = {},
-                       .sms = 0};
-        int sms = 0;
+                       .sms = (size_t)sms};
         PROPAGATE(resident_for<VEC>(false, &b.resident[0]));
         PROPAGATE(resident_for<VEC>(true, &b.resident[1]));
-        PROPAGATE(device_sm_count(&sms));
-        b.sms = (size_t)sms;
         *p = plan_columns(b, n, shape.cols);
         return 0;
     }
