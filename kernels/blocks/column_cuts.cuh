@@ -181,7 +181,13 @@ static inline column_plan plan_columns(const column_build &b, size_t n, size_t c
     column_plan p{};
     if (strips && strips_fill_gpu(b, n, cols, &p))
         return p;
-    p = with_parts(b, in_fewest_waves(b, column_cut(b, n, cols, narrow, pitch, 1, narrow)));
+    /* rows of one with parts, on the narrow builds' kernel where it holds
+     * as many blocks as the wide one (the arg builds: the same parts, eight
+     * loads a lane in flight, not four); where it holds half as many (the
+     * sums: half the parts) it was faster at some widths and slower at
+     * others (bench/results/experiments/h200_split_columns_narrow_kernel_cut_b127b6d.log) */
+    const bool narrow_kernel = narrow || (strips && b.resident[1] >= b.resident[0]);
+    p = with_parts(b, in_fewest_waves(b, column_cut(b, n, cols, narrow, pitch, 1, narrow_kernel)));
     /* a wide matrix of very few tiles (256 floats: 2, of 128 parts each):
      * strips of the most rows, a quarter of the parts to combine */
     if (strips && p.parts >= MANY_PARTS)
