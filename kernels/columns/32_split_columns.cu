@@ -38,13 +38,13 @@
  * add a batch that passed it with no test an element (WHOLE_BATCH_ADDS;
  * both builds timed back to back:
  * bench/results/experiments/h200_split_columns_whole_batch_adds_05f2400.log);
- * the arg operators, whose compares of value and index cost more an
+ * the arg operators, whose compares cost more an
  * element, and the build of four vectors a lane (below) load whole batches
  * with no test at all and leave the last stretches to a bounded loop
- * (lane_columns_whole_batches). Every element
- * here goes through the operator's combine, so argmax and argmin compare
- * their pairs with no branch (combine_without_branch), which measured
- * faster than arg_wins' branches
+ * (lane_columns_whole_batches). An element of argmax or argmin wins by
+ * its value alone (a lane reads its rows in order: add_stretch); the
+ * totals of lanes, warps and parts compare their pairs with no branch
+ * (combine_without_branch), which measured faster than arg_wins' branches
  * (bench/results/experiments/h200_arg_wins_without_branch_0c69549.log).
  *
  * What it costs: the bytes, plus the parts' totals written and read once
@@ -173,7 +173,14 @@ __device__ __forceinline__ bool load_stretches(const T *__restrict__ in, const c
 
 /* One lane's VEC elements of stretch `stretch` added into acc, when `live`:
  * those that lie in the stretch (a lane of several vectors may reach past a
- * narrow one) and, when `bounded`, in the array. */
+ * narrow one) and, when `bounded`, in the array. A lane reads its stretches
+ * in row order, so an argmax or argmin element wins by its value alone,
+ * tested without a branch (the first element by its slot's empty index):
+ * the pair compare of value and index it replaced was slower at every width
+ * and type timed, most for halves, and combine_later, whose test for a
+ * 64-bit index has branches, slower still at most
+ * (bench/results/experiments/h200_split_columns_value_first_b2f2f8c.log,
+ * h200_split_columns_combine_later_b127b6d.log). */
 template <class T, class Op, int VEC>
 __device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch,
                                             size_t lane_col, bool live, bool bounded,
@@ -187,8 +194,17 @@ __device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch
         const size_t row = stretch * p.rows_per_stretch +
                            (p.rows_per_stretch > 1 ? (lane * VEC + j) / p.tile_cols : 0);
         const bool in_stretch = VEC <= W || !p.narrow || lane * VEC + j < p.pitch;
-        if (live && in_stretch && (!bounded || stretch * p.pitch + lane_col + j < p.n))
-            acc[j] = op(acc[j], lift<Op>(e[j], row));
+        if (live && in_stretch && (!bounded || stretch * p.pitch + lane_col + j < p.n)) {
+            if constexpr (is_arg_op_v<Op>) {
+                const auto x = lift<Op>(e[j], row);
+                acc[j] = (acc[j].index == NO_INDEX) |
+                                 arg_beats_without_branch<Op::is_max>(x.value, acc[j].value)
+                             ? x
+                             : acc[j];
+            } else {
+                acc[j] = op(acc[j], lift<Op>(e[j], row));
+            }
+        }
     }
 }
 
