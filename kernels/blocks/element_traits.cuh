@@ -316,6 +316,17 @@ template <class Op, class A> __device__ __forceinline__ A combine_later(A a, A b
         return Op{}(a, b);
 }
 
+/* combine_later with the value test without a branch whatever the index's
+ * type (combine_later's arg_beats, for a 64-bit index, compiles to
+ * branches). */
+template <class Op, class A> __device__ __forceinline__ A combine_later_without_branch(A a, A b)
+{
+    if constexpr (is_arg_op_v<Op> && is_arg_pair_v<A>)
+        return (a.index == NO_INDEX) | arg_beats_without_branch<Op::is_max>(b.value, a.value) ? b : a;
+    else
+        return Op{}(a, b);
+}
+
 template <class Op, class A> __host__ __device__ __forceinline__ constexpr A identity()
 {
     if constexpr (is_arg_op_v<Op>) {

@@ -121,11 +121,11 @@ __device__ __forceinline__ void add_chunk(const T *__restrict__ in, const staged
             x[k] = stage[e + k * p.used];
 #pragma unroll
         for (int k = 0; k < BATCH; ++k, row += rows_step)
-            acc = combine_later<Op>(acc, lift<Op>(x[k], row));
+            acc = combine_later_without_branch<Op>(acc, lift<Op>(x[k], row));
     }
     for (; e < length; e += p.used, row += rows_step) {
         const T x = e < copied ? stage[e] : in[chunk * p.chunk + e];
-        acc = combine_later<Op>(acc, lift<Op>(x, row));
+        acc = combine_later_without_branch<Op>(acc, lift<Op>(x, row));
     }
 }
 

@@ -83,7 +83,7 @@ __device__ __forceinline__ void add_vector(const uint4 &raw, size_t row, const u
     memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
 #pragma unroll
     for (int j = 0; j < W; ++j)
-        acc[j] = combine_later<Op>(acc[j], lift<Op>(e[j], row + lag[j]));
+        acc[j] = combine_later_without_branch<Op>(acc[j], lift<Op>(e[j], row + lag[j]));
 }
 
 /* At most LOADS - 1 vectors left to thread g from vector v (row `row`),
@@ -121,7 +121,7 @@ __device__ __forceinline__ void add_last_vectors(const T *__restrict__ in, const
 #pragma unroll
     for (int j = 0; j < W; ++j)
         if (last_vector == p.vectors && W * last_vector + j < p.n)
-            acc[j] = combine_later<Op>(acc[j], lift<Op>(last[j], last_row + lag[j]));
+            acc[j] = combine_later_without_branch<Op>(acc[j], lift<Op>(last[j], last_row + lag[j]));
 }
 
 /* Thread g's W accumulators, element j's of every vector it reads. */
