@@ -56,10 +56,11 @@
  * idle, the more so where its stretch keeps to whole 128-byte lines (3
  * floats: 24 of 32, which measured faster than 30 lanes on stretches that
  * start inside a line). A width over 32 that is not a whole number of
- * vectors but whose runs are under 512 floats (33 floats: 132) takes a build
- * whose lanes read four neighbouring vectors a stretch (three runs of 33
- * floats fill 99 of its 128 vectors). Wider ones (100003 floats) and an
- * input that is not 16-byte aligned take four-byte loads, sixteen in
+ * vectors but whose runs are under 512 floats (33 floats: 132) takes, for
+ * the sums, max and min, a build whose lanes read four neighbouring vectors
+ * a stretch (three runs of 33 floats fill 99 of its 128 vectors). The arg
+ * operators at those widths, wider ones (100003 floats) and an input that
+ * is not 16-byte aligned take four-byte loads, sixteen in
  * flight, tested once a batch: a warp's load then covers 32 columns. The
  * parts and the strips follow the GPU's resident blocks and SMs, so a
  * column's bits depend on the GPU model, not on the grid.
@@ -88,7 +89,8 @@ constexpr unsigned SCALAR_LOADS = 16;
  * 65): a lane reads RUN_VECTORS neighbouring vectors a stretch, so that a
  * stretch of 32 x RUN_VECTORS vectors holds runs of whole rows that are
  * whole vectors (33 floats: runs of 132, three a stretch of 512), RUN_LOADS
- * stretches in flight. Built for 4- and 8-byte elements. */
+ * stretches in flight. Built for the sums, max and min of 4- and 8-byte
+ * elements. */
 constexpr int RUN_VECTORS = 4;
 constexpr unsigned RUN_LOADS = 2;
 constexpr size_t SMEM_BYTES = 48 * 1024;    /* the static shared-memory limit */
@@ -598,8 +600,11 @@ template <class T, class Op> struct split_columns_launch {
         return (uintptr_t)d_in % 16 == 0 && (cols % W == 0 || lcm(cols, W) <= 32 * W);
     }
 
-    /* Elements a lane a stretch in the build for runs of several vectors. */
-    static constexpr int RUN = sizeof(T) >= 4 ? W * RUN_VECTORS : 0;
+    /* Elements a lane a stretch in the build for runs of several vectors;
+     * none for the arg operators, whose 16-byte results a column hold that
+     * build's blocks to four warps (warps_for), so that its one tile of at
+     * most MAX_PARTS blocks left four warps an SM: they take four-byte loads. */
+    static constexpr int RUN = sizeof(T) >= 4 && !is_arg_op_v<Op> ? W * RUN_VECTORS : 0;
 
     /* The widths that build takes: not whole vectors, with runs of whole
      * rows and whole vectors too long for one vector a lane's stretch but
