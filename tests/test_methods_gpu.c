@@ -17,7 +17,8 @@
  *   twice (a tie: the lower index wins) from the first, the last or a random
  *   index, then - floating types - two NaNs planted the same way (the first
  *   NaN wins; not for a METHOD_OWN_NAN_RULE library), and up to 65537
- *   elements an all-equal input (index 0);
+ *   elements an all-equal input and one of nothing but the operator's
+ *   identity, -inf for an argmax of floats (index 0 both);
  *   pass kernels both padded and power-of-two split.
  * Each case is called twice, the result slot poisoned with different bytes
  * each time (an unwritten result cannot match twice); methods whose results
@@ -247,7 +248,10 @@ static void run_arg_case(const struct options *o, struct reduce_spec spec, enum 
 /* argmax or argmin on the drawn input, then three ways, the input restored
  * after each: the extreme planted at the first, the last or a random index
  * and again later (a tie); two NaNs the same way (floating types); every
- * element equal to the first (up to 65537 elements: a whole upload each). */
+ * element equal to the first, and every element the operator's identity -
+ * -inf for an argmax of floats, the lowest integer: a value no element
+ * beats, so the index must come from the tie rule, not from an empty
+ * accumulator (up to 65537 elements: a whole upload each). */
 static void run_arg_cases(const struct options *o, struct reduce_spec spec, enum distribution dist,
                           size_t n, size_t offset, uint64_t seed, struct buffers *b,
                           const struct reference *drawn)
@@ -283,6 +287,10 @@ static void run_arg_cases(const struct options *o, struct reduce_spec spec, enum
         memcpy(b->host + i * size, b->host, size);
     CHECK(cudaMemcpy(d_in, b->host, n * size, cudaMemcpyHostToDevice) == cudaSuccess);
     run_arg_case(o, spec, dist, n, offset, b, drawn, "all equal", false);
+    for (size_t i = 0; i < n; ++i)
+        store_from_double(t, b->host, i, identity_as_double(spec.op, t));
+    CHECK(cudaMemcpy(d_in, b->host, n * size, cudaMemcpyHostToDevice) == cudaSuccess);
+    run_arg_case(o, spec, dist, n, offset, b, drawn, "all the identity", false);
     memcpy(b->host, copy, n * size);
     CHECK(cudaMemcpy(d_in, b->host, n * size, cudaMemcpyHostToDevice) == cudaSuccess);
     free(copy);

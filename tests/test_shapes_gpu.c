@@ -15,7 +15,9 @@
  *   alone, segments across more than 32 tiles), uniform:8, uniform:1000,
  *   powerlaw:100;
  * on fresh random data (signed, seed printed) and on data with an exact
- * answer (small-ints). Each case is called twice, the results poisoned with
+ * answer (small-ints; for argmax and argmin every fifth row, column or
+ * segment of it nothing but the operator's identity, which no element
+ * beats: -inf for an argmax of floats, the lowest integer). Each case is called twice, the results poisoned with
  * different bytes each time (an unwritten row cannot match twice), and every
  * row is checked (shape_reference.h: integers, max and min bit for bit, sums
  * within the method's order at the row's length). A METHOD_GRID_INDEPENDENT
@@ -158,6 +160,29 @@ struct prepared_case {
  * one or several (argmax and argmin return each row's first). */
 #define NAN_STRIDE 61
 
+/* argmax and argmin of small integers: every IDENTITY_STRIDE-th row, column
+ * or segment holds nothing but the operator's identity (-inf for an argmax
+ * of floats, the lowest integer), a value no element beats: its index must
+ * come from the tie rule (the first element), not from an empty accumulator. */
+#define IDENTITY_STRIDE 5
+
+static void plant_identity_lines(void *h, struct reduce_spec spec, const struct shape_case *c)
+{
+    const double identity = identity_as_double(spec.op, spec.type);
+    const struct reduce_shape *s = &c->shape;
+    if (s->kind == SHAPE_SEGMENTS) {
+        for (size_t g = 0; g < s->count; g += IDENTITY_STRIDE)
+            for (segment_offset i = s->offsets[g]; i < s->offsets[g + 1]; ++i)
+                store_from_double(spec.type, h, (size_t)i, identity);
+        return;
+    }
+    for (size_t i = 0; i < c->n; ++i) {
+        const size_t line = s->kind == SHAPE_ROWS ? i / s->cols : i % s->cols;
+        if (line % IDENTITY_STRIDE == 0)
+            store_from_double(spec.type, h, i, identity);
+    }
+}
+
 static bool prepare_case(struct prepared_case *p, struct reduce_spec spec,
                          const struct shape_case *c, enum distribution dist, bool nans,
                          uint64_t seed)
@@ -173,6 +198,8 @@ static bool prepare_case(struct prepared_case *p, struct reduce_spec spec,
               cudaMalloc(&d->d_out, out_bytes + 1) == cudaSuccess;
     const struct data_info info = ok ? fill_data(d->h_in, c->n, spec.type, dist, seed)
                                      : (struct data_info){0};
+    if (ok && is_arg_op(spec.op) && dist == DIST_SMALL_INTS)
+        plant_identity_lines(d->h_in, spec, c);
     for (size_t i = seed % NAN_STRIDE; ok && nans && i < c->n; i += NAN_STRIDE)
         store_from_double(spec.type, d->h_in, i, NAN);
     p->d_in = (const char *)d->d_base + c->offset * size;
