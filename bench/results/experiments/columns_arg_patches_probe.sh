@@ -18,12 +18,7 @@
 # Run: bash bench/results/experiments/columns_arg_patches_probe.sh (carry deps/columns_arg_pack.tar.xz).
 # Every row is checked bit for bit by the benchmark; the README's tests at
 # the kept commit afterwards (test_shapes_gpu's NaNs, ties, planted extremes).
-set -uo pipefail
-export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}/usr/local/cuda/lib64:/usr/local/cuda-13.0/lib
-start=$(date +%s)
-since() { echo "$(( $(date +%s) - start ))"; }
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-mkdir -p /tmp/p && xz -dc deps/columns_arg_pack.tar.xz | tar -x -C /tmp/p || exit 1
+source bench/results/experiments/probe_setup.sh deps/columns_arg_pack.tar.xz
 {
 time_one() { # build method type op cols [rows]
     timeout 30 /tmp/p/$1/bench_compare --type $3 --op $4 --cols $5 ${6:+--rows $6} --axis 0 -S 100 \

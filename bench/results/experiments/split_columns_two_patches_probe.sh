@@ -23,12 +23,7 @@
 # narrow widths (1-32 columns) level with head. Only the README's tests
 # (test_shapes_gpu's columns of nothing but the identity's value) reach
 # noempty's fix-up: run them at the commit that keeps it.
-set -uo pipefail
-export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}/usr/local/cuda/lib64:/usr/local/cuda-13.0/lib
-start=$(date +%s)
-since() { echo "$(( $(date +%s) - start ))"; }
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-mkdir -p /tmp/p && xz -dc deps/s57_split_pack.tar.xz | tar -x -C /tmp/p || exit 1
+source bench/results/experiments/probe_setup.sh deps/s57_split_pack.tar.xz
 {
 narrow_env() { [ "$1" = 1 ] && echo SPLIT_NARROW_ROWS=1; }
 time_one() { # label build narrow(0|1) type op cols [rows]
