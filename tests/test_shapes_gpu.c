@@ -17,10 +17,11 @@
  * on fresh random data (signed, seed printed) and on data with an exact
  * answer (small-ints; for argmax and argmin every fifth row, column or
  * segment of it nothing but the operator's identity, which no element
- * beats: -inf for an argmax of floats, the lowest integer). Each case is called twice, the results poisoned with
- * different bytes each time (an unwritten row cannot match twice), and every
- * row is checked (shape_reference.h: integers, max and min bit for bit, sums
- * within the method's order at the row's length). A METHOD_GRID_INDEPENDENT
+ * beats: -inf for an argmax of floats, the lowest integer). Each case is
+ * called twice, the results poisoned with different bytes each time (an
+ * unwritten row cannot match twice), and every row is checked
+ * (shape_reference.h: integers, max and min bit for bit, sums within the
+ * method's order at the row's length). A METHOD_GRID_INDEPENDENT
  * method is called again on the signed data under forced grids of 7 and 300
  * blocks (grid_override.h) and must give the same bits; the other column
  * steps, whose blocks then take many tiles' parts or chunks each, must give
