@@ -182,7 +182,9 @@ __device__ __forceinline__ bool load_stretches(const T *__restrict__ in, const c
  * and type timed, most for halves, and combine_later, whose test for a
  * 64-bit index has branches, slower still at most
  * (bench/results/experiments/h200_split_columns_value_first_b2f2f8c.log,
- * h200_split_columns_combine_later_b127b6d.log). */
+ * h200_split_columns_combine_later_b127b6d.log). The test is steps 38 and
+ * 39's combine_later_without_branch written out: called here, that helper
+ * compiles the 2-byte types' kernels to 126-128 registers, not 116-118. */
 template <class T, class Op, int VEC>
 __device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch,
                                             size_t lane_col, bool live, bool bounded,
