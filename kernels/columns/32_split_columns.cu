@@ -173,43 +173,84 @@ __device__ __forceinline__ bool load_stretches(const T *__restrict__ in, const c
     return false;
 }
 
-/* One lane's VEC elements of stretch `stretch` added into acc, when `live`:
- * those that lie in the stretch (a lane of several vectors may reach past a
- * narrow one) and, when `bounded`, in the array. A lane reads its stretches
- * in row order, so an argmax or argmin element wins by its value alone,
- * tested without a branch (the first element by its slot's empty index):
- * the pair compare of value and index it replaced was slower at every width
+/* The row of element j of this lane's VEC in stretch `stretch`. */
+template <int VEC>
+__device__ __forceinline__ size_t element_row(const column_plan &p, size_t stretch, int j)
+{
+    const unsigned lane = threadIdx.x % 32;
+    return stretch * p.rows_per_stretch +
+           (p.rows_per_stretch > 1 ? (lane * VEC + j) / p.tile_cols : 0);
+}
+
+/* Whether element j of this lane's VEC lies in the stretch (a lane of
+ * several vectors may reach past a narrow one) and, when `bounded`, in the
+ * array. */
+template <class T, int VEC>
+__device__ __forceinline__ bool element_in(const column_plan &p, size_t stretch,
+                                           size_t lane_col, bool bounded, int j)
+{
+    const unsigned lane = threadIdx.x % 32;
+    const bool in_stretch = VEC <= VECTOR_WIDTH<T> || !p.narrow || lane * VEC + j < p.pitch;
+    return in_stretch && (!bounded || stretch * p.pitch + lane_col + j < p.n);
+}
+
+/* Whether an arg element's test also takes it into a slot still empty
+ * (one equal to the identity's value: -inf for an argmax of floats). The
+ * builds of 16-byte loads leave that to first_rows_found, after the loop:
+ * faster for halves, bfloat16 and floats, level for 8-byte elements,
+ * int32 either side; the four-byte-load builds (sixteen loads in flight)
+ * were slower without the test
+ * (bench/results/experiments/h200_split_columns_two_patches_9fc120d.log,
+ * h200_split_columns_kept_patches_9fc120d.log). */
+template <int VEC> constexpr bool TESTS_EMPTY_SLOT = VEC == 1;
+
+/* One lane's VEC elements of stretch `stretch` added into acc, when `live`,
+ * those element_in. A lane reads its stretches in row order, so an argmax
+ * or argmin element wins by its value alone, tested without a branch: the
+ * pair compare of value and index it replaced was slower at every width
  * and type timed, most for halves, and combine_later, whose test for a
  * 64-bit index has branches, slower still at most
  * (bench/results/experiments/h200_split_columns_value_first_b2f2f8c.log,
- * h200_split_columns_combine_later_b127b6d.log). The test is steps 38 and
- * 39's combine_later_without_branch written out: called here, that helper
- * compiles the 2-byte types' kernels to 126-128 registers, not 116-118. */
+ * h200_split_columns_combine_later_b127b6d.log). The test is then steps 38
+ * and 39's combine_later_without_branch written out (called here, that
+ * helper compiled the 2-byte types' kernels to 126-128 registers, not
+ * 116-118), less the empty slot's test where TESTS_EMPTY_SLOT is false. */
 template <class T, class Op, int VEC>
 __device__ __forceinline__ void add_stretch(const column_plan &p, size_t stretch,
                                             size_t lane_col, bool live, bool bounded,
                                             const T (&e)[VEC], result_t<T, Op> (&acc)[VEC])
 {
-    constexpr int W = VECTOR_WIDTH<T>;
     const combine_without_branch<Op> op;
-    const unsigned lane = threadIdx.x % 32;
 #pragma unroll
     for (int j = 0; j < VEC; ++j) {
-        const size_t row = stretch * p.rows_per_stretch +
-                           (p.rows_per_stretch > 1 ? (lane * VEC + j) / p.tile_cols : 0);
-        const bool in_stretch = VEC <= W || !p.narrow || lane * VEC + j < p.pitch;
-        if (live && in_stretch && (!bounded || stretch * p.pitch + lane_col + j < p.n)) {
-            if constexpr (is_arg_op_v<Op>) {
-                const auto x = lift<Op>(e[j], row);
-                acc[j] = (acc[j].index == NO_INDEX) |
+        if (live && element_in<T, VEC>(p, stretch, lane_col, bounded, j)) {
+            const auto x = lift<Op>(e[j], element_row<VEC>(p, stretch, j));
+            if constexpr (is_arg_op_v<Op>)
+                acc[j] = (TESTS_EMPTY_SLOT<VEC> && acc[j].index == NO_INDEX) |
                                  arg_beats_without_branch<Op::is_max>(x.value, acc[j].value)
                              ? x
                              : acc[j];
-            } else {
-                acc[j] = op(acc[j], lift<Op>(e[j], row));
-            }
+            else
+                acc[j] = op(acc[j], x);
         }
     }
+}
+
+/* After a lane's loop, an arg slot still empty that met elements met only
+ * the identity's value (-inf for argmax of floats, the lowest integer):
+ * its index is then its first element's row, in stretch `first` - the
+ * first a slot meets, if any, as a later stretch lies further into the
+ * array. */
+template <class T, class Op, int VEC>
+__device__ __forceinline__ void first_rows_found(const column_plan &p, size_t first, size_t end,
+                                                 size_t lane_col, bool lane_in,
+                                                 result_t<T, Op> (&acc)[VEC])
+{
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        if (acc[j].index == NO_INDEX && lane_in && first < end &&
+            element_in<T, VEC>(p, first, lane_col, true, j))
+            acc[j].index = (decltype(acc[j].index))element_row<VEC>(p, first, j);
 }
 
 /* One lane's stretches [first, end) that its warp takes (every `step`-th)
@@ -293,10 +334,12 @@ __device__ __forceinline__ void lane_totals(const T *__restrict__ in, const colu
 #pragma unroll
     for (int j = 0; j < VEC; ++j)
         acc[j] = identity<Op, result_t<T, Op>>();
-    if constexpr (is_arg_op_v<Op> || VEC > VECTOR_WIDTH<T>)
+    if constexpr (is_arg_op_v<Op> || VEC > VECTOR_WIDTH<T>) {
         lane_columns_whole_batches<T, Op, VEC, LOADS>(in, p, first, end, step, lane_col, lane_in,
                                                       acc);
-    else
+        if constexpr (is_arg_op_v<Op> && !TESTS_EMPTY_SLOT<VEC>)
+            first_rows_found<T, Op, VEC>(p, first, end, lane_col, lane_in, acc);
+    } else
         lane_columns<T, Op, VEC, LOADS, ONE_TEST>(in, p, first, end, step, lane_col, lane_in,
                                                   acc);
 }
