@@ -6,7 +6,7 @@
  * kernel), those that fill it keep one part (32768; 65536, more tiles than
  * a wave, two a block; 100003 by four-byte loads, sixteen a block), the
  * others take parts (2048 and misaligned builds short of loads in flight,
- * on the narrow builds' kernel where it holds as many blocks; 256 and 512
+ * on the narrow builds' kernel; 256 and 512
  * in strips of 4 rows, fewer parts; kernels of one block an SM never strips
  * that leave SMs idle);
  * narrow widths keep their stretches of whole rows (3 floats: 96 a stretch);
@@ -83,16 +83,16 @@ static void tiles_that_fill_the_gpu_keep_rows_of_one()
 static void short_of_loads_in_flight_the_tiles_take_parts()
 {
     /* 2048 floats: strips of 4 would be 64 tiles, half a wave's loads;
-     * rows of one on the narrow builds' kernel, which holds as many blocks
-     * (eight loads a lane), or on the wide one where the narrow holds half
-     * as many (the sums' builds): 16 parts either way */
+     * rows of one on the narrow builds' kernel (eight loads a lane): 16
+     * parts where it holds as many blocks as the wide one, 8 where it holds
+     * half as many (the sums' builds) */
     const column_plan p = plan(FLOAT_VECTORS, 8192, 2048);
     CHECK(p.rows_per_stretch == 1 && p.tiles == 16 && p.parts == 16 && p.narrow_kernel);
     column_build sums = FLOAT_VECTORS;
     sums.resident[1] = 132;
-    const column_plan wide_kernel = plan(sums, 8192, 2048);
-    CHECK(wide_kernel.rows_per_stretch == 1 && wide_kernel.tiles == 16);
-    CHECK(wide_kernel.parts == 16 && !wide_kernel.narrow_kernel);
+    const column_plan half_the_blocks = plan(sums, 8192, 2048);
+    CHECK(half_the_blocks.rows_per_stretch == 1 && half_the_blocks.tiles == 16);
+    CHECK(half_the_blocks.parts == 8 && half_the_blocks.narrow_kernel);
     /* 12288 floats: at best 96 tiles of eight loads or 192 of four, under
      * three quarters of a wave's loads */
     const column_plan p12288 = plan(FLOAT_VECTORS, 1365, 12288);

@@ -181,12 +181,16 @@ static inline column_plan plan_columns(const column_build &b, size_t n, size_t c
     column_plan p{};
     if (strips && strips_fill_gpu(b, n, cols, &p))
         return p;
-    /* rows of one with parts, on the narrow builds' kernel where it holds
-     * as many blocks as the wide one (the arg builds: the same parts, eight
-     * loads a lane in flight, not four); where it holds half as many (the
-     * sums: half the parts) it was faster at some widths and slower at
-     * others (bench/results/experiments/h200_split_columns_narrow_kernel_cut_b127b6d.log) */
-    const bool narrow_kernel = narrow || (strips && b.resident[1] >= b.resident[0]);
+    /* rows of one with parts, on the narrow builds' kernel: where it holds
+     * as many blocks as the wide one (the arg builds) the same parts with
+     * eight loads a lane in flight, not four; where it holds half as many
+     * (the sums) half the parts, which once its part-empty last batches
+     * took 16-byte loads was faster at most widths timed, level at the
+     * others, and 1000 floats either side of the wide kernel from one
+     * timing to the next (bench/results/experiments/h200_split_columns_two_patches_9fc120d.log,
+     * h200_split_columns_kept_patches_9fc120d.log; before those loads,
+     * slower at some: h200_split_columns_narrow_kernel_cut_b127b6d.log) */
+    const bool narrow_kernel = narrow || strips;
     p = with_parts(b, in_fewest_waves(b, column_cut(b, n, cols, narrow, pitch, 1, narrow_kernel)));
     /* a wide matrix of very few tiles (256 floats: 2, of 128 parts each):
      * strips of the most rows, a quarter of the parts to combine */

@@ -138,9 +138,10 @@ __device__ __forceinline__ void load_whole_batch(const T *__restrict__ in, const
 /* One lane's elements of the LOADS stretches from s (every `step`-th) into
  * e, 16-byte loads where the elements are whole, element by element (and
  * bounded) where not. ONE_TEST: one bounds test for the whole batch, then
- * the loads with nothing between them; else a test a load, which let the
- * compiler wait for each 16-byte load before the next in the 8-byte and
- * narrow builds, and costs fewer registers in the others (one_test_a_batch). */
+ * the loads with nothing between them, and a test a load only for a batch
+ * that fails it (the last); else a test a load, which let the compiler
+ * wait for each 16-byte load before the next in the 8-byte and narrow
+ * builds, and costs fewer registers in the others (one_test_a_batch). */
 template <class T, int VEC, unsigned LOADS, bool ONE_TEST>
 __device__ __forceinline__ bool load_stretches(const T *__restrict__ in, const column_plan &p,
                                                size_t s, size_t end, size_t step,
@@ -161,7 +162,7 @@ __device__ __forceinline__ bool load_stretches(const T *__restrict__ in, const c
 #pragma unroll
     for (unsigned k = 0; k < LOADS; ++k) {
         const size_t at = (s + k * step) * p.pitch + lane_col;
-        const bool whole = !ONE_TEST && s + k * step < end && lane_in && at + VEC <= p.n;
+        const bool whole = s + k * step < end && lane_in && at + VEC <= p.n;
         if (VEC > 1 && whole) {
             load_vectors<T, VEC>(in + at, e[k]);
         } else {
