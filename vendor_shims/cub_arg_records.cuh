@@ -4,19 +4,25 @@
  * CUB writes one (in-segment index, extremum) pair per segment to an output
  * iterator: a cub::KeyValuePair<int, T> (key, value) from the offsets
  * overloads, a cuda::std::pair<int, T> (first, second) from the fixed-size
- * ones (CCCL >= 3.1). arg_records_out<T, Op, Found>(out, begin) is a
+ * ones (CCCL >= 3.1). arg_records_out<T, Op, Found>(in, out, bounds) is a
  * tabulate output iterator: each pair reaches store_arg_records with its
  * segment number i, which writes our record out[i] = {widen(value), index}
  * in its place - no pair array, no second pass over the results.
  *
- * Empty segments: CUB writes its own sentinel there (index 1 and max() or
- * lowest(), -FLT_MAX for a float argmax); ours is (identity, NO_INDEX). The
- * sentinel cannot be told from a result by its value (a float segment
- * {-inf, -FLT_MAX} has the argmax (-FLT_MAX, 1)), so store_arg_records reads
- * the segment's bounds, begin[i] == begin[i + 1]: two offset loads per
- * segment by the thread that stores, inside CUB's own kernel. Rows are never
- * empty (cols >= 1): with the never_empty tag nothing is read.
- * CCCL 3.0.1 hands an empty segment's sentinel over as its initial-value
+ * CUB's own start, the pair (1, lowest()) for ArgMax and (1, max()) for
+ * ArgMin (-FLT_MAX for a float argmax), shows in two places, which
+ * store_arg_records puts right inside CUB's kernel:
+ *   an empty segment: ours is (identity, NO_INDEX). The start cannot be
+ *     told from a result by its value (a float segment {-inf, -FLT_MAX} has
+ *     the argmax (-FLT_MAX, 1)), so the segment's bounds are read: two
+ *     offset loads a segment; rows (cols >= 1) are never empty.
+ *   a segment whose every element loses to the start (all -inf for a float
+ *     argmax): CCCL 3.0.1's segmented ArgMax returns the start, index 1,
+ *     even for a segment of one element, where the answer is element 0 (the
+ *     fault NVIDIA/cub#642 fixed in DeviceReduce). A result of index 1 is
+ *     the start where the segment has no element 1 or element 1 holds
+ *     other bits; only then is element 1 read, and element 0 stored.
+ * CCCL 3.0.1 hands an empty segment's start over as its initial-value
  * wrapper, which converts to the pair type; 3.5 hands the pair itself. */
 #ifndef CUB_ARG_RECORDS_CUH
 #define CUB_ARG_RECORDS_CUH
@@ -34,8 +40,31 @@
 #include <thrust/iterator/tabulate_output_iterator.h> /* deprecated from CCCL 3.2 */
 #endif
 
-/* Rows of cols >= 1 elements: no segment is empty. */
-struct never_empty {};
+/* Segment i's first element and length: rows of `cols` (never empty), or
+ * [begin[i], begin[i + 1]) from device offsets. */
+struct row_bounds {
+    long long cols;
+    __host__ __device__ long long first(long long i) const { return i * cols; }
+    __host__ __device__ long long length(long long) const { return cols; }
+    __host__ __device__ bool empty(long long) const { return false; }
+};
+template <class Offsets> struct offset_bounds {
+    Offsets begin;
+    __host__ __device__ long long first(long long i) const { return begin[i]; }
+    __host__ __device__ long long length(long long i) const { return begin[i + 1] - begin[i]; }
+    __host__ __device__ bool empty(long long i) const { return begin[i] == begin[i + 1]; }
+};
+
+/* Whether a and b hold the same bits (two NaNs of one pattern included). */
+template <class T> __host__ __device__ bool same_bits(const T &a, const T &b)
+{
+    const unsigned char *x = reinterpret_cast<const unsigned char *>(&a);
+    const unsigned char *y = reinterpret_cast<const unsigned char *>(&b);
+    for (unsigned k = 0; k < sizeof(T); ++k)
+        if (x[k] != y[k])
+            return false;
+    return true;
+}
 
 /* The extremum and its in-segment index, from either pair type. */
 template <class K, class V> __host__ __device__ V found_value(const cub::KeyValuePair<K, V> &f)
@@ -55,30 +84,34 @@ template <class K, class V> __host__ __device__ long long found_index(const cuda
     return f.first;
 }
 
-/* Found: the pair type CUB writes. Bounds: segment i is [begin[i],
- * begin[i + 1]) (device offsets, or an iterator), or never_empty. */
+/* Found: the pair type CUB writes. Bounds: row_bounds or offset_bounds. */
 template <class T, class Op, class Found, class Bounds> struct store_arg_records {
+    const T *in;
     arg_record<T> *out;
-    Bounds begin;
+    Bounds bounds;
 
     template <class Index, class Result>
     __host__ __device__ void operator()(Index i, const Result &result) const
     {
-        if constexpr (!cuda::std::is_same_v<Bounds, never_empty>) {
-            if (begin[i] == begin[i + 1]) {
-                out[i] = identity<Op, arg_record<T>>();
-                return;
-            }
+        if (bounds.empty(i)) {
+            out[i] = identity<Op, arg_record<T>>();
+            return;
         }
         const Found found = result;
-        out[i] = {widen(found_value(found)), found_index(found)};
+        const T value = found_value(found);
+        const long long index = found_index(found);
+        const T *segment = in + bounds.first(i);
+        if (index == 1 && (bounds.length(i) == 1 || !same_bits(value, segment[1])))
+            out[i] = {widen(segment[0]), 0}; /* CUB's start: every element lost to it */
+        else
+            out[i] = {widen(value), index};
     }
 };
 
-template <class T, class Op, class Found, class Bounds = never_empty>
-auto arg_records_out(arg_record<T> *out, Bounds begin = {})
+template <class T, class Op, class Found, class Bounds>
+auto arg_records_out(const T *in, arg_record<T> *out, Bounds bounds)
 {
-    const store_arg_records<T, Op, Found, Bounds> store{out, begin};
+    const store_arg_records<T, Op, Found, Bounds> store{in, out, bounds};
 #if CCCL_VERSION >= CCCL_3_1
     return cuda::make_tabulate_output_iterator(store);
 #else

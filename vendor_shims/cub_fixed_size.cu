@@ -11,8 +11,9 @@
  * bytes, in, out, int64 num_segments, int segment_size, stream) (CCCL 3.1
  * and 3.5 alike), on the input as it is: each row's (index, extremum) - a
  * cuda::std::pair<int, T> - stored as our record by a tabulate output
- * iterator, the value widened (cub_arg_records.cuh); rows are never empty,
- * so no fix-up. In-row indices come from a 64-bit counting iterator modulo
+ * iterator, the value widened (cub_arg_records.cuh; rows are never empty,
+ * and a row of nothing but -inf, should CUB return its start there, is
+ * given element 0). In-row indices come from a 64-bit counting iterator modulo
  * segment_size, so more than 2^31 elements in all work. CUB keeps the first
  * extremum on ties (ours) and has no NaN rule (METHOD_OWN_NAN_RULE).
  * Limits: num_segments is 64-bit, segment_size an int - a row of more than
@@ -48,7 +49,10 @@ template <class T, class Op> struct cub_fixed_size_launch {
     using R = result_t<T, Op>;
 
     /* argmax / argmin: each row's cuda::std::pair<int, T> written as our record. */
-    static auto records(R *out) { return arg_records_out<T, Op, cuda::std::pair<int, T>>(out); }
+    static auto records(const T *in, R *out, int cols)
+    {
+        return arg_records_out<T, Op, cuda::std::pair<int, T>>(in, out, row_bounds{cols});
+    }
 
     /* In: the input, or its widening transform for half and bf16 sums,
      * maxima and minima. */
@@ -63,10 +67,10 @@ template <class T, class Op> struct cub_fixed_size_launch {
         else if constexpr (cuda::std::is_same_v<Op, op_min>)
             return cub::DeviceSegmentedReduce::Min(temp_storage, bytes, in, out, rows, cols, stream);
         else if constexpr (cuda::std::is_same_v<Op, op_argmax>)
-            return cub::DeviceSegmentedReduce::ArgMax(temp_storage, bytes, in, records(out), rows, cols,
+            return cub::DeviceSegmentedReduce::ArgMax(temp_storage, bytes, in, records(in, out, cols), rows, cols,
                                                       stream);
         else
-            return cub::DeviceSegmentedReduce::ArgMin(temp_storage, bytes, in, records(out), rows, cols,
+            return cub::DeviceSegmentedReduce::ArgMin(temp_storage, bytes, in, records(in, out, cols), rows, cols,
                                                       stream);
     }
 

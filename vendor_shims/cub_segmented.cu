@@ -17,10 +17,12 @@
  *   argmax,      ::ArgMax / ::ArgMin on the input as it is, each segment's
  *   argmin:      (index, extremum) pair stored as our record by a tabulate
  *                output iterator (cub_arg_records.cuh): the value widened,
- *                and an empty segment - where CUB writes its own sentinel -
- *                given (identity, -1) after reading its two offsets, inside
- *                CUB's kernel: no second kernel, two more loads a segment in
- *                the row's time. CUB keeps the first extremum on ties (ours)
+ *                an empty segment - where CUB writes its own start - given
+ *                (identity, -1) after reading its two offsets, and a
+ *                segment of nothing but -inf (argmax of floats), where
+ *                CCCL 3.0.1 returns that start too, element 0; inside CUB's
+ *                kernel: no second kernel, two more loads a segment in the
+ *                row's time. CUB keeps the first extremum on ties (ours)
  *                but has no NaN rule (METHOD_OWN_NAN_RULE). These overloads
  *                take int offsets (3.0.1 and 3.5): more than INT_MAX
  *                elements are reduced in batches of whole rows, one call
@@ -81,13 +83,13 @@ template <class T, class Op> struct cub_segmented_launch {
                                                       identity<Op, A>(), stream);
     }
 
-    /* argmax / argmin of `count` segments from `begin` (bounds: the empty
-     * segment test, or never_empty for rows). */
+    /* argmax / argmin of `count` segments from `begin` (bounds: each
+     * segment's first element and length, cub_arg_records.cuh). */
     template <class Offsets, class Bounds>
     static cudaError_t arg_reduce(void *temp_storage, size_t &bytes, const T *in, R *out,
                                   cuda::std::int64_t count, Offsets begin, Bounds bounds, cudaStream_t stream)
     {
-        const auto records = arg_records_out<T, Op, cub::KeyValuePair<int, T>>(out, bounds);
+        const auto records = arg_records_out<T, Op, cub::KeyValuePair<int, T>>(in, out, bounds);
         if constexpr (cuda::std::is_same_v<Op, op_argmax>)
             return cub::DeviceSegmentedReduce::ArgMax(temp_storage, bytes, in, records, count, begin,
                                                       begin + 1, stream);
@@ -109,7 +111,7 @@ template <class T, class Op> struct cub_segmented_launch {
             const cuda::std::int64_t rows = count - first < rows_per_call ? count - first : rows_per_call;
             const cudaError_t err =
                 arg_reduce(temp_storage, bytes, in ? in + first * cols : nullptr, out ? out + first : nullptr,
-                           rows, row_starts(cols), never_empty{}, stream);
+                           rows, row_starts(cols), row_bounds{cols}, stream);
             if (err != cudaSuccess || temp_storage == nullptr)
                 return err;
         }
@@ -131,7 +133,8 @@ template <class T, class Op> struct cub_segmented_launch {
             }
             if (shape.kind == SHAPE_ROWS)
                 return arg_reduce_rows(temp_storage, bytes, in, shape, out, stream);
-            return arg_reduce(temp_storage, bytes, in, out, count, shape.offsets, shape.offsets, stream);
+            const offset_bounds<const segment_offset *> bounds{shape.offsets};
+            return arg_reduce(temp_storage, bytes, in, out, count, shape.offsets, bounds, stream);
         } else {
             if (shape.kind == SHAPE_ROWS) {
                 const auto begin = row_starts((cuda::std::int64_t)shape.cols);
