@@ -19,15 +19,22 @@
  *   a segment whose every element loses to the start (all -inf for a float
  *     argmax): CCCL 3.0.1's segmented ArgMax returns the start, index 1,
  *     even for a segment of one element, where the answer is element 0 (the
- *     fault NVIDIA/cub#642 fixed in DeviceReduce). A result of index 1 is
- *     the start where the segment has no element 1 or element 1 holds
- *     other bits; only then is element 1 read, and element 0 stored.
+ *     fault NVIDIA/cub#642 fixed in DeviceReduce). A result of index 1
+ *     with the start's value is the start where the segment has no element
+ *     1 or element 1 holds other bits; only then is element 1 read, and
+ *     element 0 stored. (A first version read element 1 for every result
+ *     of index 1 and tested its bits a byte at a time: cub_segmented's
+ *     arg rows and segments ran slower,
+ *     bench/results/experiments/h200_cub_segmented_start_and_1000_d047b28.log.)
  * CCCL 3.0.1 hands an empty segment's start over as its initial-value
  * wrapper, which converts to the pair type; 3.5 hands the pair itself. */
 #ifndef CUB_ARG_RECORDS_CUH
 #define CUB_ARG_RECORDS_CUH
 
 #include <cub/util_type.cuh> /* cub::KeyValuePair */
+#include <cuda/std/bit>
+#include <cuda/std/cstdint>
+#include <cuda/std/limits>
 #include <cuda/std/type_traits>
 #include <cuda/std/utility>
 
@@ -55,15 +62,24 @@ template <class Offsets> struct offset_bounds {
     __host__ __device__ bool empty(long long i) const { return begin[i] == begin[i + 1]; }
 };
 
-/* Whether a and b hold the same bits (two NaNs of one pattern included). */
+/* Whether a and b hold the same bits (-0.0 and 0.0 differ; a NaN matches
+ * its own pattern), compared as unsigned integers of their size. */
 template <class T> __host__ __device__ bool same_bits(const T &a, const T &b)
 {
-    const unsigned char *x = reinterpret_cast<const unsigned char *>(&a);
-    const unsigned char *y = reinterpret_cast<const unsigned char *>(&b);
-    for (unsigned k = 0; k < sizeof(T); ++k)
-        if (x[k] != y[k])
-            return false;
-    return true;
+    using U = cuda::std::conditional_t<sizeof(T) == 2, cuda::std::uint16_t,
+                                       cuda::std::conditional_t<sizeof(T) == 4, cuda::std::uint32_t,
+                                                                cuda::std::uint64_t>>;
+    static_assert(sizeof(U) == sizeof(T), "an element of 2, 4 or 8 bytes");
+    return cuda::std::bit_cast<U>(a) == cuda::std::bit_cast<U>(b);
+}
+
+/* CUB's start value for Op: lowest() for ArgMax, max() for ArgMin. */
+template <class Op, class T> __host__ __device__ T cub_start_value()
+{
+    if constexpr (Op::is_max)
+        return cuda::std::numeric_limits<T>::lowest();
+    else
+        return cuda::std::numeric_limits<T>::max();
 }
 
 /* The extremum and its in-segment index, from either pair type. */
@@ -100,9 +116,12 @@ template <class T, class Op, class Found, class Bounds> struct store_arg_records
         const Found found = result;
         const T value = found_value(found);
         const long long index = found_index(found);
-        const T *segment = in + bounds.first(i);
-        if (index == 1 && (bounds.length(i) == 1 || !same_bits(value, segment[1])))
-            out[i] = {widen(segment[0]), 0}; /* CUB's start: every element lost to it */
+        /* CUB's start, not element 1: nothing loaded unless it has the
+         * start's value, in registers */
+        const T start = cub_start_value<Op, T>();
+        if (index == 1 && same_bits(value, start) &&
+            (bounds.length(i) == 1 || !same_bits(in[bounds.first(i) + 1], start)))
+            out[i] = {widen(in[bounds.first(i)]), 0};
         else
             out[i] = {widen(value), index};
     }
