@@ -12,5 +12,7 @@ set -euo pipefail
 dir=bench/results/experiments
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o /tmp/floor $dir/segment_bytes_floor_probe.cu 2>&1 | grep -E "registers|error"
-echo "16-byte global loads and stores in move_bytes' SASS: $(cuobjdump -sass -fun move_bytes /tmp/floor | grep -cE 'LDG.E.128|STG.E.128')"
+echo "16-byte global loads and stores a kernel, in SASS:"
+cuobjdump -sass /tmp/floor | awk '/Function :/ {f = $3} /LDG.E.128|STG.E.128/ {c[f]++}
+                                  END {for (k in c) print "  " k, c[k]}'
 /tmp/floor 16777216 2 4 8 16 128 1024 | tee ${OUT:-/tmp}/segment_bytes_floor.log
