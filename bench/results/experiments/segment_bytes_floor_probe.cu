@@ -9,8 +9,10 @@
  * array's pace. GB/s are counted as bench_compare counts a segment shape:
  * the input, the offsets read, one result a segment written.
  *
- * Build and run on the device machine (segment_bytes_floor_probe.sh):
- *   nvcc -O3 -std=c++17 -arch=sm_90 -o floor segment_bytes_floor_probe.cu
+ * Build and run on the device machine (segment_bytes_floor_probe.sh), from
+ * the repository root, with the suite's CUDA_TRY (src/gpu/cuda_check.h):
+ *   nvcc -O3 -std=c++17 -arch=sm_90 -I src/gpu -o floor \
+ *       bench/results/experiments/segment_bytes_floor_probe.cu src/gpu/cuda_check.c
  *   ./floor 16777216 8 16 128     (n, then the means: powers of two, at least 2)
  * Each line: the mean, the median of 100 cold samples (L2 flushed by a read
  * sweep of 512 MiB before each), min, and GB/s. */
@@ -19,15 +21,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK_CUDA(call)                                                                 \
-    do {                                                                                 \
-        const cudaError_t err_ = (call);                                                 \
-        if (err_ != cudaSuccess) {                                                       \
-            std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,           \
-                         cudaGetErrorString(err_));                                      \
-            std::exit(1);                                                                \
-        }                                                                                \
-    } while (0)
+#include "cuda_check.h"
 
 /* Values, and at their share offsets read and results written; `sink`
  * keeps the reads alive (written only if a sum is exactly 1234.5). */
@@ -69,7 +63,7 @@ struct buffers {
 };
 
 /* Median and min of 100 cold samples of one mean (0: the values alone). */
-static void time_mean(const buffers &b, size_t n, size_t mean, int grid)
+static int time_mean(const buffers &b, size_t n, size_t mean, int grid)
 {
     const size_t value_vectors = n / 4;
     unsigned result_shift = 0;
@@ -77,20 +71,20 @@ static void time_mean(const buffers &b, size_t n, size_t mean, int grid)
         ++result_shift;
     const unsigned offset_shift = result_shift ? result_shift - 1 : 0;
     cudaEvent_t start, stop;
-    CHECK_CUDA(cudaEventCreate(&start));
-    CHECK_CUDA(cudaEventCreate(&stop));
+    CUDA_TRY(cudaEventCreate(&start));
+    CUDA_TRY(cudaEventCreate(&stop));
     std::vector<float> us;
     for (int s = 0; s < 105; ++s) {
         read_sweep<<<grid, 256>>>(b.flush, b.flush_vectors, b.sink);
-        CHECK_CUDA(cudaGetLastError());
-        CHECK_CUDA(cudaEventRecord(start));
+        CUDA_TRY(cudaGetLastError());
+        CUDA_TRY(cudaEventRecord(start));
         move_bytes<<<grid, 256>>>(b.values, value_vectors, b.offsets, offset_shift, b.results,
                                   result_shift, mean != 0, b.sink);
-        CHECK_CUDA(cudaGetLastError());
-        CHECK_CUDA(cudaEventRecord(stop));
-        CHECK_CUDA(cudaEventSynchronize(stop));
+        CUDA_TRY(cudaGetLastError());
+        CUDA_TRY(cudaEventRecord(stop));
+        CUDA_TRY(cudaEventSynchronize(stop));
         float ms = 0.0f;
-        CHECK_CUDA(cudaEventElapsedTime(&ms, start, stop));
+        CUDA_TRY(cudaEventElapsedTime(&ms, start, stop));
         if (s >= 5) /* five warm-ups */
             us.push_back(ms * 1000.0f);
     }
@@ -100,8 +94,36 @@ static void time_mean(const buffers &b, size_t n, size_t mean, int grid)
     const double median = (us[49] + us[50]) / 2.0;
     std::printf("mean %-6zu median_us %8.2f min_us %8.2f GB/s %8.1f\n", mean, median, us[0],
                 bytes / (median * 1e3));
-    CHECK_CUDA(cudaEventDestroy(start));
-    CHECK_CUDA(cudaEventDestroy(stop));
+    CUDA_TRY(cudaEventDestroy(start));
+    CUDA_TRY(cudaEventDestroy(stop));
+    return 0;
+}
+
+/* The buffers for n floats, then every mean in turn, the values alone
+ * before and after. */
+static int time_means(size_t n, std::vector<size_t> means)
+{
+    buffers b{};
+    b.flush_vectors = (512ull << 20) / 16;
+    CUDA_TRY(cudaMalloc(&b.values, n * sizeof(float)));
+    CUDA_TRY(cudaMalloc(&b.offsets, (n / 2 + 2) * 8));   /* room for a mean of 2 */
+    CUDA_TRY(cudaMalloc(&b.results, (n / 2 + 4) * 4));
+    CUDA_TRY(cudaMalloc(&b.flush, b.flush_vectors * 16));
+    CUDA_TRY(cudaMalloc(&b.sink, sizeof(float)));
+    CUDA_TRY(cudaMemset(b.values, 0x3f, n * sizeof(float))); /* 0.75 each */
+    CUDA_TRY(cudaMemset(b.offsets, 0x11, (n / 2 + 2) * 8));
+    CUDA_TRY(cudaMemset(b.flush, 0x3f, b.flush_vectors * 16));
+    int sms = 0, blocks = 0;
+    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, move_bytes, 256, 0));
+    const int grid = sms * blocks;
+    std::printf("n %zu, grid %d (%d SMs x %d blocks of 256)\n", n, grid, sms, blocks);
+    means.insert(means.begin(), 0); /* the values alone, before and after */
+    means.push_back(0);
+    for (const size_t mean : means)
+        if (time_mean(b, n, mean, grid) != 0)
+            return 1;
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -125,24 +147,5 @@ int main(int argc, char **argv)
         }
         means.push_back(mean);
     }
-    buffers b{};
-    b.flush_vectors = (512ull << 20) / 16;
-    CHECK_CUDA(cudaMalloc(&b.values, n * sizeof(float)));
-    CHECK_CUDA(cudaMalloc(&b.offsets, (n / 2 + 2) * 8));   /* room for a mean of 2 */
-    CHECK_CUDA(cudaMalloc(&b.results, (n / 2 + 4) * 4));
-    CHECK_CUDA(cudaMalloc(&b.flush, b.flush_vectors * 16));
-    CHECK_CUDA(cudaMalloc(&b.sink, sizeof(float)));
-    CHECK_CUDA(cudaMemset(b.values, 0x3f, n * sizeof(float))); /* 0.75 each */
-    CHECK_CUDA(cudaMemset(b.offsets, 0x11, (n / 2 + 2) * 8));
-    CHECK_CUDA(cudaMemset(b.flush, 0x3f, b.flush_vectors * 16));
-    int sms = 0, blocks = 0;
-    CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-    CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, move_bytes, 256, 0));
-    const int grid = sms * blocks;
-    std::printf("n %zu, grid %d (%d SMs x %d blocks of 256)\n", n, grid, sms, blocks);
-    time_mean(b, n, 0, grid);
-    for (const size_t mean : means)
-        time_mean(b, n, mean, grid);
-    time_mean(b, n, 0, grid);
-    return 0;
+    return time_means(n, means) == 0 ? 0 : 1;
 }

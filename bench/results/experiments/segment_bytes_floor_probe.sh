@@ -11,7 +11,8 @@
 set -euo pipefail
 dir=bench/results/experiments
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o /tmp/floor $dir/segment_bytes_floor_probe.cu 2>&1 | grep -E "registers|error"
+nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -I src/gpu -o /tmp/floor $dir/segment_bytes_floor_probe.cu \
+    src/gpu/cuda_check.c 2>&1 | grep -E "registers|error"
 echo "16-byte global loads and stores a kernel, in SASS:"
 cuobjdump -sass /tmp/floor | awk '/Function :/ {f = $3} /LDG.E.128|STG.E.128/ {c[f]++}
                                   END {for (k in c) print "  " k, c[k]}'
