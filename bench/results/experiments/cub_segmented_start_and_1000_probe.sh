@@ -11,11 +11,12 @@
 #    the sweep's context or the time in the call moves it.
 # Pack (git-ignored deps/s57_cub_fix_bench_pack.tar.xz): head/ and fix/,
 # each one bench_compare built Release for sm_90 (toolkit CCCL).
-# Run: bash bench/results/experiments/cub_segmented_start_and_1000_probe.sh (carry the pack; about 2 minutes).
+# Run: bash bench/results/experiments/cub_segmented_start_and_1000_probe.sh [PACK] (carry the pack; about 2 minutes).
+# Session 58 ran it again with PACK deps/s58_pack.tar.xz: head/ 9fc120d, fix/ 4faacd3 (32c6a31's put-right).
 # As first run (h200_cub_segmented_start_and_1000_d047b28.log) alone() had
 # no --rows, and 16 Mi floats are not whole rows of 1000: it printed
 # nothing, and the runs alone were made in a second call; --rows added since.
-source bench/results/experiments/probe_setup.sh deps/s57_cub_fix_bench_pack.tar.xz
+source bench/results/experiments/probe_setup.sh ${1:-deps/s57_cub_fix_bench_pack.tar.xz}
 {
 /tmp/p/head/bench_compare -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp " | sed "s/^/whole sum  /"
 echo "-- cub_segmented"

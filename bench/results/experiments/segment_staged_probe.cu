@@ -1,0 +1,350 @@
+/* A probe, not a method: can a segmented float sum of short segments
+ * (a mean of 2-16) read its bytes at the pace of segment_bytes_floor_probe
+ * if each warp first copies a tile's elements into shared memory in
+ * coalesced 16-byte pieces, and only then lets each lane sum its own
+ * segments there?
+ *
+ * The suite's best at uniform:8 (a thread a segment, or step 40's lanes)
+ * reads a lane's elements itself: neighbouring lanes read places a
+ * segment's length apart, so one load instruction of a warp touches 32
+ * lines and the L1 has to keep each line until its other pieces are read.
+ * Here a warp takes 32 x S consecutive segments: it reads their offsets
+ * into shared memory (coalesced), then copies the elements between the
+ * first and last offset with cp.async, lane k taking 16-byte piece k,
+ * k + 32, ... (each instruction whole lines), waits, and each lane sums
+ * its S segments from shared memory and writes them as one S-float store.
+ * A tile whose elements do not fit the warp's buffer is summed from global
+ * memory, lane by lane (the probe's inputs never need it at the means it
+ * times; the count of such tiles is printed). `ahead` builds issue the
+ * next tile's copies before summing this one (two buffers a warp).
+ *
+ * Beside it in the same run: the values alone (16-byte loads, the whole
+ * array's pace) and a thread a segment (the suite's thread_per_row).
+ * Lengths as the suite's uniform:MEAN (uniform in 0 .. 2 x MEAN); every
+ * result checked against a double sum on the CPU. GB/s count what
+ * bench_compare counts: the input, the offsets read, a result a segment.
+ *
+ * Build and run on the device machine (segment_staged_probe.sh), from the
+ * repository root:
+ *   nvcc -O3 -std=c++17 -arch=sm_90 -I src/gpu -o staged \
+ *       bench/results/experiments/segment_staged_probe.cu src/gpu/cuda_check.c
+ *   ./staged 16777216 2 4 8 16     (n, a multiple of 4; then the means) */
+#include <cuda_pipeline.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "cuda_check.h"
+
+constexpr int BLOCK = 128;
+constexpr int WARPS = BLOCK / 32;
+
+__device__ unsigned long long g_unstaged_tiles;
+
+__global__ void values_alone(const float4 *values, size_t vectors, float *out)
+{
+    float acc = 0.0f;
+    for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < vectors;
+         v += (size_t)gridDim.x * blockDim.x) {
+        const float4 x = values[v];
+        acc += x.x + x.y + x.z + x.w;
+    }
+    if (acc == 1234.5f)
+        *out = acc;
+}
+
+__global__ void thread_per_segment(const float *in, const uint64_t *offsets, size_t count, float *out)
+{
+    for (size_t s = blockIdx.x * (size_t)blockDim.x + threadIdx.x; s < count;
+         s += (size_t)gridDim.x * blockDim.x) {
+        float acc = 0.0f;
+        for (uint64_t j = offsets[s]; j < offsets[s + 1]; ++j)
+            acc += in[j];
+        out[s] = acc;
+    }
+}
+
+/* A warp's tile: its offsets, and its elements from vector `first_vector` on. */
+template <int S, int CAP> struct warp_tile {
+    uint64_t offsets[32 * S + 1];
+    float elements[CAP];
+};
+
+/* Reads tile `tile`'s offsets into t, then issues the copies of its
+ * elements if they fit; returns whether they were issued. */
+template <int S, int CAP>
+__device__ bool stage(warp_tile<S, CAP> &t, const float *in, const uint64_t *offsets, size_t count,
+                      size_t tile, int lane)
+{
+    const size_t first = tile * 32 * S;
+    const int segments = (int)min((size_t)(32 * S), count - first);
+    for (int k = lane; k <= segments; k += 32)
+        t.offsets[k] = offsets[first + k];
+    __syncwarp();
+    const uint64_t first_vector = t.offsets[0] / 4, end_vector = (t.offsets[segments] + 3) / 4;
+    if ((end_vector - first_vector) * 4 > (uint64_t)CAP)
+        return false;
+    for (uint64_t v = first_vector + lane; v < end_vector; v += 32)
+        __pipeline_memcpy_async(&t.elements[(v - first_vector) * 4], &in[v * 4], 16);
+    return true;
+}
+
+/* Lane `lane`'s S segments of tile `tile`, summed from t (or from global
+ * memory where the tile was not staged), written as one store. */
+template <int S, int CAP>
+__device__ void walk(const warp_tile<S, CAP> &t, bool staged, const float *in, size_t count, size_t tile,
+                     int lane, float *out)
+{
+    const size_t first = tile * 32 * S;
+    const int segments = (int)min((size_t)(32 * S), count - first);
+    const int mine = min(S, segments - lane * S);
+    if (mine <= 0)
+        return;
+    const uint64_t base = t.offsets[0] / 4 * 4;
+    float r[S];
+    uint64_t j = t.offsets[lane * S];
+#pragma unroll
+    for (int s = 0; s < S; ++s) {
+        float acc = 0.0f;
+        if (s < mine) {
+            const uint64_t end = t.offsets[lane * S + s + 1];
+            if (staged)
+                for (unsigned k = (unsigned)(j - base); k < (unsigned)(end - base); ++k)
+                    acc += t.elements[k];
+            else
+                for (uint64_t k = j; k < end; ++k)
+                    acc += in[k];
+            j = end;
+        }
+        r[s] = acc;
+    }
+    float *dst = out + first + lane * S;
+    if (mine == S && S % 4 == 0) {
+#pragma unroll
+        for (int q = 0; q < S / 4; ++q)
+            reinterpret_cast<float4 *>(dst)[q] = make_float4(r[4 * q], r[4 * q + 1], r[4 * q + 2], r[4 * q + 3]);
+    } else if (mine == S && S == 2) {
+        *reinterpret_cast<float2 *>(dst) = make_float2(r[0], r[1]);
+    } else {
+#pragma unroll
+        for (int s = 0; s < S; ++s)
+            if (s < mine)
+                dst[s] = r[s];
+    }
+}
+
+template <int S, int CAP>
+__global__ __launch_bounds__(BLOCK) void staged(const float *in, const uint64_t *offsets, size_t count, float *out)
+{
+    extern __shared__ __align__(16) unsigned char shared[];
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    warp_tile<S, CAP> &t = reinterpret_cast<warp_tile<S, CAP> *>(shared)[warp];
+    const size_t tile_count = (count + 32 * S - 1) / (32 * S);
+    for (size_t tile = blockIdx.x * (size_t)WARPS + warp; tile < tile_count; tile += (size_t)gridDim.x * WARPS) {
+        const bool was_staged = stage(t, in, offsets, count, tile, lane);
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
+        __syncwarp();
+        if (!was_staged && lane == 0)
+            atomicAdd(&g_unstaged_tiles, 1ull);
+        walk(t, was_staged, in, count, tile, lane, out);
+        __syncwarp();
+    }
+}
+
+template <int S, int CAP>
+__global__ __launch_bounds__(BLOCK) void staged_ahead(const float *in, const uint64_t *offsets, size_t count,
+                                                      float *out)
+{
+    extern __shared__ __align__(16) unsigned char shared[];
+    warp_tile<S, CAP>(*tiles)[2] = reinterpret_cast<warp_tile<S, CAP>(*)[2]>(shared);
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const size_t tile_count = (count + 32 * S - 1) / (32 * S);
+    const size_t step = (size_t)gridDim.x * WARPS;
+    size_t tile = blockIdx.x * (size_t)WARPS + warp;
+    if (tile >= tile_count)
+        return;
+    int b = 0;
+    bool was_staged = stage(tiles[warp][b], in, offsets, count, tile, lane);
+    __pipeline_commit();
+    for (; tile < tile_count; tile += step, b ^= 1) {
+        bool next_staged = false;
+        if (tile + step < tile_count)
+            next_staged = stage(tiles[warp][b ^ 1], in, offsets, count, tile + step, lane);
+        __pipeline_commit();
+        __pipeline_wait_prior(1);
+        __syncwarp();
+        if (!was_staged && lane == 0)
+            atomicAdd(&g_unstaged_tiles, 1ull);
+        walk(tiles[warp][b], was_staged, in, count, tile, lane, out);
+        __syncwarp();
+        was_staged = next_staged;
+    }
+}
+
+struct buffers {
+    float *values, *results, *flush, *sink;
+    uint64_t *offsets;
+    size_t n, count, flush_floats;
+    int sms;
+};
+
+/* Median of 100 cold samples of launch(); checks the results when `check`. */
+template <class Launch>
+static int time_kernel(const char *name, const buffers &b, size_t mean, Launch launch,
+                       const std::vector<double> *want)
+{
+    cudaEvent_t start, stop;
+    CUDA_TRY(cudaEventCreate(&start));
+    CUDA_TRY(cudaEventCreate(&stop));
+    std::vector<float> us;
+    unsigned long long zero = 0, unstaged = 0;
+    CUDA_TRY(cudaMemcpyToSymbol(g_unstaged_tiles, &zero, sizeof zero));
+    for (int s = 0; s < 105; ++s) {
+        values_alone<<<b.sms * 8, 256>>>(reinterpret_cast<const float4 *>(b.flush), b.flush_floats / 4, b.sink);
+        CUDA_TRY(cudaGetLastError());
+        CUDA_TRY(cudaEventRecord(start));
+        launch();
+        CUDA_TRY(cudaGetLastError());
+        CUDA_TRY(cudaEventRecord(stop));
+        CUDA_TRY(cudaEventSynchronize(stop));
+        float ms = 0.0f;
+        CUDA_TRY(cudaEventElapsedTime(&ms, start, stop));
+        if (s >= 5)
+            us.push_back(ms * 1000.0f);
+    }
+    CUDA_TRY(cudaMemcpyFromSymbol(&unstaged, g_unstaged_tiles, sizeof unstaged));
+    int wrong = 0;
+    if (want) {
+        std::vector<float> got(b.count);
+        CUDA_TRY(cudaMemcpy(got.data(), b.results, b.count * 4, cudaMemcpyDeviceToHost));
+        for (size_t s = 0; s < b.count; ++s)
+            if (std::fabs(got[s] - (*want)[s]) > 1e-4 * (1.0 + std::fabs((*want)[s])) && wrong++ < 3)
+                std::printf("  WRONG %s segment %zu: got %.7g want %.7g\n", name, s, got[s], (*want)[s]);
+    }
+    std::sort(us.begin(), us.end());
+    const double median = (us[49] + us[50]) / 2.0;
+    const double bytes = 4.0 * b.n + (mean ? 8.0 * (b.count + 1) + 4.0 * b.count : 0.0);
+    std::printf("mean %-3zu %-22s median_us %8.2f min_us %8.2f GB/s %8.1f%s", mean, name, median, us[0],
+                bytes / (median * 1e3), want ? (wrong ? "  FAIL" : "  ok") : "");
+    if (unstaged)
+        std::printf("  (%llu tiles not staged, over 100 runs)", unstaged / 105);
+    std::printf("\n");
+    CUDA_TRY(cudaEventDestroy(start));
+    CUDA_TRY(cudaEventDestroy(stop));
+    return wrong ? 1 : 0;
+}
+
+/* Grid: every resident block of `kernel` with `shared` bytes, on every SM. */
+template <class Kernel> static int resident_grid(Kernel kernel, int threads, size_t shared, int sms, int *grid)
+{
+    int blocks = 0;
+    CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared));
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, shared));
+    *grid = blocks * sms;
+    return blocks > 0 ? 0 : 1;
+}
+
+template <int S, int CAP> static int time_staged(const buffers &b, size_t mean, const std::vector<double> &want)
+{
+    char name[64];
+    const size_t shared = WARPS * sizeof(warp_tile<S, CAP>);
+    int grid = 0, grid_ahead = 0;
+    PROPAGATE(resident_grid(staged<S, CAP>, BLOCK, shared, b.sms, &grid));
+    PROPAGATE(resident_grid(staged_ahead<S, CAP>, BLOCK, 2 * shared, b.sms, &grid_ahead));
+    std::snprintf(name, sizeof name, "staged S%d cap%d g%d", S, CAP, grid / b.sms);
+    int bad = time_kernel(name, b, mean,
+                          [&] { staged<S, CAP><<<grid, BLOCK, shared>>>(b.values, b.offsets, b.count, b.results); },
+                          &want);
+    std::snprintf(name, sizeof name, "ahead S%d cap%d g%d", S, CAP, grid_ahead / b.sms);
+    bad |= time_kernel(name, b, mean,
+                       [&] { staged_ahead<S, CAP><<<grid_ahead, BLOCK, 2 * shared>>>(b.values, b.offsets, b.count, b.results); },
+                       &want);
+    return bad;
+}
+
+/* Lengths uniform in 0 .. 2 x mean (xorshift), as many as fill n. */
+static std::vector<uint64_t> uniform_offsets(size_t n, size_t mean, uint64_t seed)
+{
+    std::vector<uint64_t> o{0};
+    uint64_t x = seed;
+    while (o.back() < n) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        o.push_back(std::min<uint64_t>(n, o.back() + x % (2 * mean + 1)));
+    }
+    return o;
+}
+
+static int time_mean(buffers &b, const std::vector<float> &host, size_t mean)
+{
+    const std::vector<uint64_t> o = uniform_offsets(b.n, mean, 0x9e3779b97f4a7c15ull + mean);
+    b.count = o.size() - 1;
+    CUDA_TRY(cudaMemcpy(b.offsets, o.data(), o.size() * 8, cudaMemcpyHostToDevice));
+    std::vector<double> want(b.count);
+    for (size_t s = 0; s < b.count; ++s)
+        for (uint64_t j = o[s]; j < o[s + 1]; ++j)
+            want[s] += host[j];
+    const int grid = b.sms * 16;
+    int bad = time_kernel("thread_per_segment", b, mean,
+                          [&] { thread_per_segment<<<grid, 256>>>(b.values, b.offsets, b.count, b.results); }, &want);
+    if (mean <= 4) {
+        bad |= time_staged<4, 1024>(b, mean, want);
+        bad |= time_staged<8, 2048>(b, mean, want);
+    } else if (mean <= 8) {
+        bad |= time_staged<2, 1024>(b, mean, want);
+        bad |= time_staged<4, 1536>(b, mean, want);
+        bad |= time_staged<8, 2560>(b, mean, want);
+    } else {
+        bad |= time_staged<2, 1536>(b, mean, want);
+        bad |= time_staged<4, 2560>(b, mean, want);
+    }
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: %s N MEAN... (N a multiple of 4; each MEAN 2 .. 16)\n", argv[0]);
+        return 2;
+    }
+    buffers b{};
+    b.n = std::strtoull(argv[1], nullptr, 10);
+    if (b.n == 0 || b.n % 4 != 0) {
+        std::fprintf(stderr, "N must be a positive multiple of 4\n");
+        return 2;
+    }
+    b.flush_floats = (512ull << 20) / 4;
+    CUDA_TRY(cudaDeviceGetAttribute(&b.sms, cudaDevAttrMultiProcessorCount, 0));
+    CUDA_TRY(cudaMalloc(&b.values, b.n * 4));
+    CUDA_TRY(cudaMalloc(&b.offsets, (b.n + 2) * 8));
+    CUDA_TRY(cudaMalloc(&b.results, (b.n + 4) * 4));
+    CUDA_TRY(cudaMalloc(&b.flush, b.flush_floats * 4));
+    CUDA_TRY(cudaMalloc(&b.sink, 4));
+    CUDA_TRY(cudaMemset(b.flush, 0x3f, b.flush_floats * 4));
+    std::vector<float> host(b.n);
+    uint64_t x = 88172645463325252ull;
+    for (float &v : host) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        v = (float)(x % 1000) / 1000.0f;
+    }
+    CUDA_TRY(cudaMemcpy(b.values, host.data(), b.n * 4, cudaMemcpyHostToDevice));
+    int bad = time_kernel("values alone", b, 0,
+                          [&] { values_alone<<<b.sms * 8, 256>>>(reinterpret_cast<const float4 *>(b.values), b.n / 4, b.sink); },
+                          nullptr);
+    for (int a = 2; a < argc; ++a) {
+        const size_t mean = std::strtoull(argv[a], nullptr, 10);
+        if (mean < 2 || mean > 16) {
+            std::fprintf(stderr, "mean %s: 2 .. 16\n", argv[a]);
+            return 2;
+        }
+        bad |= time_mean(b, host, mean);
+    }
+    bad |= time_kernel("values alone", b, 0,
+                       [&] { values_alone<<<b.sms * 8, 256>>>(reinterpret_cast<const float4 *>(b.values), b.n / 4, b.sink); },
+                       nullptr);
+    return bad;
+}

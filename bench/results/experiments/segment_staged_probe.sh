@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# On the device machine: build segment_staged_probe.cu there and time a
+# warp's tile of short segments copied into shared memory (coalesced
+# 16-byte cp.async) before its lanes sum their own segments, against a
+# thread a segment and the values alone, 64 MiB of floats, uniform means
+# 2, 4, 8 and 16. Then, given a bench_compare (a Release build for sm_90)
+# as the argument, the suite's own segment steps at the same means for
+# scale (its lengths are drawn by another generator, the same law).
+# Question: is the L1's keeping of lines a lane reads piecemeal what holds
+# the short means at 77-80% of the whole array, when the bytes alone move
+# at 110% at a mean of 8 (h200_segment_bytes_floor_4faacd3.log)?
+# Prediction: staged S4 at a mean of 8 within 15% of the floor probe's
+# 24.06 us (about 27 us, some 3100 GB/s), thread_per_segment about 36 us
+# as the suite's thread_per_row.
+# Run: bash bench/results/experiments/segment_staged_probe.sh [BENCH_COMPARE] (about two minutes).
+set -euo pipefail
+dir=bench/results/experiments
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
+nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -I src/gpu -o /tmp/staged $dir/segment_staged_probe.cu \
+    src/gpu/cuda_check.c 2>&1 | grep -E "registers|error" | sort | uniq -c
+/tmp/staged 16777216 2 4 8 16 | tee ${OUT:-/tmp}/segment_staged.log
+bench=${1:-}
+[ -n "$bench" ] || exit 0
+{
+$bench -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp " | sed "s/^/whole sum  /" || true
+for mean in 2 4 8 16; do
+    $bench --segments uniform:$mean -S 100 -m thread_per_row,adaptive_rows,lane_segments,lane_run_segments 2>&1 |
+        grep -E "^(thread_per_row|adaptive_rows|lane_segments|lane_run_segments) " | sed "s/^/uniform:$mean  /" || true
+done
+} | tee -a ${OUT:-/tmp}/segment_staged.log
