@@ -68,9 +68,10 @@ __global__ void thread_per_segment(const float *in, const uint64_t *offsets, siz
     }
 }
 
-/* A warp's tile: its offsets, and its elements from vector `first_vector` on. */
-template <int S, int CAP> struct warp_tile {
-    uint64_t offsets[32 * S + 1];
+/* A warp's tile: its offsets (one spare, so the elements start on 16
+ * bytes), and its elements from vector `first_vector` on. */
+template <int S, int CAP> struct alignas(16) warp_tile {
+    uint64_t offsets[32 * S + 2];
     float elements[CAP];
 };
 
