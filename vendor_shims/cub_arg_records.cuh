@@ -25,7 +25,9 @@
  *     element 0 stored. (A first version read element 1 for every result
  *     of index 1 and tested its bits a byte at a time: cub_segmented's
  *     arg rows and segments ran slower,
- *     bench/results/experiments/h200_cub_segmented_start_and_1000_d047b28.log.)
+ *     bench/results/experiments/h200_cub_segmented_start_and_1000_d047b28.log;
+ *     this one costs less, but still a little, against none at all:
+ *     h200_cub_segmented_start_and_1000_4faacd3.log beside it.)
  * CCCL 3.0.1 hands an empty segment's start over as its initial-value
  * wrapper, which converts to the pair type; 3.5 hands the pair itself. */
 #ifndef CUB_ARG_RECORDS_CUH

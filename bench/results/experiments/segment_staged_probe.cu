@@ -14,13 +14,16 @@
  * k + 32, ... (each instruction whole lines), waits, and each lane sums
  * its S segments from shared memory and writes them as one S-float store.
  * A tile whose elements do not fit the warp's buffer is summed from global
- * memory, lane by lane (the probe's inputs never need it at the means it
- * times; the count of such tiles is printed). `ahead` builds issue the
- * next tile's copies before summing this one (two buffers a warp).
+ * memory, lane by lane (the count of such tiles is printed). `ahead`
+ * builds issue the next tile's copies before summing this one (two
+ * buffers a warp). `chunked` builds (added after the first run, for skewed
+ * lengths) copy and walk any tile CAP elements at a time; a lane sums the
+ * pieces of its segments up to LONG elements itself, and the whole warp
+ * sums each longer piece.
  *
  * Beside it in the same run: the values alone (16-byte loads, the whole
  * array's pace) and a thread a segment (the suite's thread_per_row).
- * Lengths as the suite's uniform:MEAN (uniform in 0 .. 2 x MEAN); every
+ * Lengths drawn as the suite's uniform:MEAN and powerlaw:MEAN; every
  * result checked against a double sum on the CPU. GB/s count what
  * bench_compare counts: the input, the offsets read, a result a segment.
  *
@@ -28,7 +31,7 @@
  * repository root:
  *   nvcc -O3 -std=c++17 -arch=sm_90 -I src/gpu -o staged \
  *       bench/results/experiments/segment_staged_probe.cu src/gpu/cuda_check.c
- *   ./staged 16777216 2 4 8 16     (n, a multiple of 4; then the means) */
+ *   ./staged 16777216 u8 p8     (n, a multiple of 4; then uniform:8, powerlaw:8) */
 #include <cuda_pipeline.h>
 
 #include <algorithm>
@@ -187,6 +190,108 @@ __global__ __launch_bounds__(BLOCK) void staged_ahead(const float *in, const uin
     }
 }
 
+/* The sum of elements [a, z) of a staged chunk (from c0), by the whole
+ * warp: each lane a strided share, then shuffles. */
+__device__ float warp_sum_staged(const float *elements, uint64_t c0, uint64_t a, uint64_t z, int lane)
+{
+    float part = 0.0f;
+    for (uint64_t k = a + lane; k < z; k += 32)
+        part += elements[k - c0];
+    for (int d = 16; d > 0; d /= 2)
+        part += __shfl_xor_sync(~0u, part, d);
+    return part;
+}
+
+/* A lane's walk of one staged chunk [c0, c1): it sums its segments' pieces
+ * up to LONG elements itself, storing each segment's total in `totals` as
+ * it ends; a longer piece stops it, and the whole warp sums that piece, one
+ * lane's at a time, before the lanes go on. */
+constexpr int LONG = 32;
+template <int S>
+__device__ void walk_chunk(const float *elements, const uint64_t *o, uint64_t c0, uint64_t c1, int lane, int mine,
+                           int &s, uint64_t &j, float &acc, float *totals)
+{
+    for (;;) {
+        bool wants_warp = false;
+        uint64_t piece_end = 0;
+        while (s < mine) {
+            const uint64_t end = o[lane * S + s + 1];
+            const uint64_t stop = min(end, c1);
+            if (j < stop && stop - j > (uint64_t)LONG) {
+                wants_warp = true;
+                piece_end = stop;
+                break;
+            }
+            for (uint64_t k = j; k < stop; ++k)
+                acc += elements[k - c0];
+            j = max(j, stop);
+            if (stop != end)
+                break;
+            totals[lane * S + s] = acc;
+            acc = 0.0f;
+            ++s;
+        }
+        unsigned mask = __ballot_sync(~0u, wants_warp);
+        if (!mask)
+            return;
+        while (mask) {
+            const int owner = __ffs(mask) - 1;
+            mask &= mask - 1;
+            const uint64_t a = __shfl_sync(~0u, j, owner), z = __shfl_sync(~0u, piece_end, owner);
+            const float piece = warp_sum_staged(elements, c0, a, z, lane);
+            if (lane == owner) {
+                acc += piece;
+                j = z;
+            }
+        }
+    }
+}
+
+/* Tiles of 32 x S segments as in `staged`, their elements copied and
+ * walked CAP elements at a time (walk_chunk), so a tile of any length is
+ * read from shared memory with whole lines, and long pieces by the warp. */
+template <int S, int CAP>
+__global__ __launch_bounds__(BLOCK) void chunked(const float *in, const uint64_t *offsets, size_t count, float *out)
+{
+    extern __shared__ __align__(16) unsigned char shared[];
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    struct alignas(16) tile_space {
+        uint64_t offsets[32 * S + 2];
+        float totals[32 * S];
+        float elements[CAP];
+    };
+    tile_space &t = reinterpret_cast<tile_space *>(shared)[warp];
+    const size_t tile_count = (count + 32 * S - 1) / (32 * S);
+    for (size_t tile = blockIdx.x * (size_t)WARPS + warp; tile < tile_count; tile += (size_t)gridDim.x * WARPS) {
+        const size_t first = tile * 32 * S;
+        const int segments = (int)min((size_t)(32 * S), count - first);
+        for (int k = lane; k <= segments; k += 32)
+            t.offsets[k] = offsets[first + k];
+        __syncwarp();
+        const int mine = max(0, min(S, segments - lane * S));
+        int s = 0;
+        uint64_t j = mine ? t.offsets[lane * S] : 0;
+        float acc = 0.0f;
+        const uint64_t tile_end = t.offsets[segments];
+        for (uint64_t c0 = t.offsets[0] / 4 * 4;; c0 += CAP) {
+            const uint64_t end_vector = min(c0 + CAP, (tile_end + 3) / 4 * 4) / 4;
+            for (uint64_t v = c0 / 4 + lane; v < end_vector; v += 32)
+                __pipeline_memcpy_async(&t.elements[v * 4 - c0], &in[v * 4], 16);
+            __pipeline_commit();
+            __pipeline_wait_prior(0);
+            __syncwarp();
+            const uint64_t c1 = min(c0 + CAP, tile_end);
+            walk_chunk<S>(t.elements, t.offsets, c0, c1, lane, mine, s, j, acc, t.totals);
+            __syncwarp();
+            if (c1 == tile_end)
+                break;
+        }
+        for (int k = lane; k < segments; k += 32)
+            out[first + k] = t.totals[k];
+        __syncwarp();
+    }
+}
+
 struct buffers {
     float *values, *results, *flush, *sink;
     uint64_t *offsets;
@@ -268,22 +373,44 @@ template <int S, int CAP> static int time_staged(const buffers &b, size_t mean, 
     return bad;
 }
 
-/* Lengths uniform in 0 .. 2 x mean (xorshift), as many as fill n. */
-static std::vector<uint64_t> uniform_offsets(size_t n, size_t mean, uint64_t seed)
+template <int S, int CAP> static int time_chunked(const buffers &b, size_t mean, const std::vector<double> &want)
+{
+    char name[64];
+    const size_t shared = WARPS * (8 * (32 * S + 2) + 4 * 32 * S + 4 * CAP);
+    int grid = 0;
+    PROPAGATE(resident_grid(chunked<S, CAP>, BLOCK, shared, b.sms, &grid));
+    std::snprintf(name, sizeof name, "chunked S%d cap%d g%d", S, CAP, grid / b.sms);
+    return time_kernel(name, b, mean,
+                       [&] { chunked<S, CAP><<<grid, BLOCK, shared>>>(b.values, b.offsets, b.count, b.results); },
+                       &want);
+}
+
+/* Lengths as the suite draws them (xorshift here): uniform:MEAN, uniform in
+ * 0 .. 2 x MEAN; powerlaw:MEAN, floor((MEAN + 1/2) (1/sqrt(u) - 1)) for u
+ * uniform in (0, 1]; as many as fill n. */
+static std::vector<uint64_t> draw_offsets(size_t n, bool powerlaw, size_t mean, uint64_t seed)
 {
     std::vector<uint64_t> o{0};
     uint64_t x = seed;
     while (o.back() < n) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        o.push_back(std::min<uint64_t>(n, o.back() + x % (2 * mean + 1)));
+        const double u = ((x >> 11) + 1) * (1.0 / 9007199254740992.0);
+        const uint64_t length = powerlaw ? (uint64_t)std::min(1e15, std::floor((mean + 0.5) * (1.0 / std::sqrt(u) - 1.0)))
+                                         : x % (2 * mean + 1);
+        o.push_back(std::min<uint64_t>(n, o.back() + length));
     }
     return o;
 }
 
-static int time_mean(buffers &b, const std::vector<float> &host, size_t mean)
+static int time_spec(buffers &b, const std::vector<float> &host, bool powerlaw, size_t mean)
 {
-    const std::vector<uint64_t> o = uniform_offsets(b.n, mean, 0x9e3779b97f4a7c15ull + mean);
+    const std::vector<uint64_t> o = draw_offsets(b.n, powerlaw, mean, 0x9e3779b97f4a7c15ull + mean);
     b.count = o.size() - 1;
+    uint64_t longest = 0;
+    for (size_t s = 0; s < b.count; ++s)
+        longest = std::max<uint64_t>(longest, o[s + 1] - o[s]);
+    std::printf("-- %s:%zu, %zu segments, the longest %llu\n", powerlaw ? "powerlaw" : "uniform", mean, b.count,
+                (unsigned long long)longest);
     CUDA_TRY(cudaMemcpy(b.offsets, o.data(), o.size() * 8, cudaMemcpyHostToDevice));
     std::vector<double> want(b.count);
     for (size_t s = 0; s < b.count; ++s)
@@ -294,14 +421,13 @@ static int time_mean(buffers &b, const std::vector<float> &host, size_t mean)
                           [&] { thread_per_segment<<<grid, 256>>>(b.values, b.offsets, b.count, b.results); }, &want);
     if (mean <= 4) {
         bad |= time_staged<4, 1024>(b, mean, want);
-        bad |= time_staged<8, 2048>(b, mean, want);
-    } else if (mean <= 8) {
-        bad |= time_staged<2, 1024>(b, mean, want);
-        bad |= time_staged<4, 1536>(b, mean, want);
-        bad |= time_staged<8, 2560>(b, mean, want);
+        bad |= time_chunked<4, 1024>(b, mean, want);
+        bad |= time_chunked<4, 2048>(b, mean, want);
     } else {
-        bad |= time_staged<2, 1536>(b, mean, want);
-        bad |= time_staged<4, 2560>(b, mean, want);
+        bad |= time_staged<2, 1024>(b, mean, want);
+        bad |= time_chunked<2, 1024>(b, mean, want);
+        bad |= time_chunked<2, 2048>(b, mean, want);
+        bad |= time_chunked<4, 2048>(b, mean, want);
     }
     return bad;
 }
@@ -309,7 +435,7 @@ static int time_mean(buffers &b, const std::vector<float> &host, size_t mean)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: %s N MEAN... (N a multiple of 4; each MEAN 2 .. 16)\n", argv[0]);
+        std::fprintf(stderr, "usage: %s N SPEC... (N a multiple of 4; SPEC uMEAN or pMEAN, MEAN 2 .. 1000)\n", argv[0]);
         return 2;
     }
     buffers b{};
@@ -337,12 +463,13 @@ int main(int argc, char **argv)
                           [&] { values_alone<<<b.sms * 8, 256>>>(reinterpret_cast<const float4 *>(b.values), b.n / 4, b.sink); },
                           nullptr);
     for (int a = 2; a < argc; ++a) {
-        const size_t mean = std::strtoull(argv[a], nullptr, 10);
-        if (mean < 2 || mean > 16) {
-            std::fprintf(stderr, "mean %s: 2 .. 16\n", argv[a]);
+        const bool powerlaw = argv[a][0] == 'p';
+        const size_t mean = std::strtoull(argv[a] + 1, nullptr, 10);
+        if ((argv[a][0] != 'u' && !powerlaw) || mean < 2 || mean > 1000) {
+            std::fprintf(stderr, "%s: uMEAN or pMEAN (uniform, powerlaw), MEAN 2 .. 1000\n", argv[a]);
             return 2;
         }
-        bad |= time_mean(b, host, mean);
+        bad |= time_spec(b, host, powerlaw, mean);
     }
     bad |= time_kernel("values alone", b, 0,
                        [&] { values_alone<<<b.sms * 8, 256>>>(reinterpret_cast<const float4 *>(b.values), b.n / 4, b.sink); },

@@ -12,19 +12,25 @@
 # Prediction: staged S4 at a mean of 8 within 15% of the floor probe's
 # 24.06 us (about 27 us, some 3100 GB/s), thread_per_segment about 36 us
 # as the suite's thread_per_row.
+# Second question, after the first run (h200_segment_staged_7d27956.log,
+# staged tiles at 91-98% of the whole array at uniform:4-16): does it hold
+# on skewed lengths if a tile is copied and walked CAP elements at a time,
+# the whole warp summing each long piece (chunked)? Prediction: chunked S2
+# within 5% of staged at uniform:8 and 16; powerlaw:8 about 33 us (85% of
+# the whole array), powerlaw:100 about 24 us.
 # Run: bash bench/results/experiments/segment_staged_probe.sh [BENCH_COMPARE] (about two minutes).
 set -euo pipefail
 dir=bench/results/experiments
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -I src/gpu -o /tmp/staged $dir/segment_staged_probe.cu \
     src/gpu/cuda_check.c 2>&1 | grep -E "registers|error" | sort | uniq -c
-/tmp/staged 16777216 2 4 8 16 | tee ${OUT:-/tmp}/segment_staged.log
+/tmp/staged 16777216 u4 u8 u16 p2 p8 p100 | tee ${OUT:-/tmp}/segment_staged.log
 bench=${1:-}
 [ -n "$bench" ] || exit 0
 {
 $bench -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp " | sed "s/^/whole sum  /" || true
-for mean in 2 4 8 16; do
-    $bench --segments uniform:$mean -S 100 -m thread_per_row,adaptive_rows,lane_segments,lane_run_segments 2>&1 |
-        grep -E "^(thread_per_row|adaptive_rows|lane_segments|lane_run_segments) " | sed "s/^/uniform:$mean  /" || true
+for spec in uniform:4 uniform:8 uniform:16 powerlaw:2 powerlaw:8 powerlaw:100; do
+    $bench --segments $spec -S 100 -m thread_per_row,adaptive_rows,lane_segments,lane_run_segments 2>&1 |
+        grep -E "^(thread_per_row|adaptive_rows|lane_segments|lane_run_segments) " | sed "s/^/$spec  /" || true
 done
 } | tee -a ${OUT:-/tmp}/segment_staged.log
