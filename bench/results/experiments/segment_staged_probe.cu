@@ -203,11 +203,10 @@ __device__ float warp_sum_staged(const float *elements, uint64_t c0, uint64_t a,
 }
 
 /* A lane's walk of one staged chunk [c0, c1): it sums its segments' pieces
- * up to LONG elements itself, storing each segment's total in `totals` as
+ * up to LONG elements itself (32 in the first chunked run), storing each segment's total in `totals` as
  * it ends; a longer piece stops it, and the whole warp sums that piece, one
  * lane's at a time, before the lanes go on. */
-constexpr int LONG = 32;
-template <int S>
+template <int S, int LONG>
 __device__ void walk_chunk(const float *elements, const uint64_t *o, uint64_t c0, uint64_t c1, int lane, int mine,
                            int &s, uint64_t &j, float &acc, float *totals)
 {
@@ -250,7 +249,28 @@ __device__ void walk_chunk(const float *elements, const uint64_t *o, uint64_t c0
 /* Tiles of 32 x S segments as in `staged`, their elements copied and
  * walked CAP elements at a time (walk_chunk), so a tile of any length is
  * read from shared memory with whole lines, and long pieces by the warp. */
-template <int S, int CAP>
+/* Tiles claimed in turn from a counter (DYNAMIC), not a grid stride: a
+ * warp held up by a long tile then takes fewer. The last warp to find the
+ * counter past the end sets both counters back to 0 for the next launch. */
+__device__ unsigned long long g_next_tile, g_warps_done;
+
+__device__ size_t claim_tile(int lane)
+{
+    unsigned long long tile = 0;
+    if (lane == 0)
+        tile = atomicAdd(&g_next_tile, 1ull);
+    return __shfl_sync(~0u, tile, 0);
+}
+
+__device__ void finish_claims(int lane, unsigned long long warps)
+{
+    if (lane == 0 && atomicAdd(&g_warps_done, 1ull) == warps - 1) {
+        g_next_tile = 0;
+        g_warps_done = 0;
+    }
+}
+
+template <int S, int CAP, int LONG, bool DYNAMIC>
 __global__ __launch_bounds__(BLOCK) void chunked(const float *in, const uint64_t *offsets, size_t count, float *out)
 {
     extern __shared__ __align__(16) unsigned char shared[];
@@ -262,7 +282,8 @@ __global__ __launch_bounds__(BLOCK) void chunked(const float *in, const uint64_t
     };
     tile_space &t = reinterpret_cast<tile_space *>(shared)[warp];
     const size_t tile_count = (count + 32 * S - 1) / (32 * S);
-    for (size_t tile = blockIdx.x * (size_t)WARPS + warp; tile < tile_count; tile += (size_t)gridDim.x * WARPS) {
+    for (size_t tile = DYNAMIC ? claim_tile(lane) : blockIdx.x * (size_t)WARPS + warp; tile < tile_count;
+         tile = DYNAMIC ? claim_tile(lane) : tile + (size_t)gridDim.x * WARPS) {
         const size_t first = tile * 32 * S;
         const int segments = (int)min((size_t)(32 * S), count - first);
         for (int k = lane; k <= segments; k += 32)
@@ -281,10 +302,131 @@ __global__ __launch_bounds__(BLOCK) void chunked(const float *in, const uint64_t
             __pipeline_wait_prior(0);
             __syncwarp();
             const uint64_t c1 = min(c0 + CAP, tile_end);
-            walk_chunk<S>(t.elements, t.offsets, c0, c1, lane, mine, s, j, acc, t.totals);
+            walk_chunk<S, LONG>(t.elements, t.offsets, c0, c1, lane, mine, s, j, acc, t.totals);
             __syncwarp();
             if (c1 == tile_end)
                 break;
+        }
+        for (int k = lane; k < segments; k += 32)
+            out[first + k] = t.totals[k];
+        __syncwarp();
+    }
+    if (DYNAMIC)
+        finish_claims(lane, (unsigned long long)gridDim.x * WARPS);
+}
+
+/* Runs: a tile's chunk walked by element runs, not by segment owners.
+ * Each lane takes CAP / 32 consecutive elements of the chunk, whatever
+ * segments they belong to, so every lane has the same work at any lengths.
+ * The chunk is staged with its 16-byte pieces swizzled within each lane's
+ * run, so that a lane reading its run in order and its neighbours reading
+ * theirs hit different banks. A lane finds the segment its run starts in
+ * by a binary search of the tile's offsets, adds its elements, and at each
+ * segment end stores the total of a segment that began in its run (the
+ * first end's total waits for what came before the run); one segmented
+ * scan over the lanes then gives each lane the total carried into its run
+ * (from the lanes before it, and from the chunk before), which completes
+ * the segment of its first end. Empty segments keep the identity written
+ * first. */
+template <int VPL> __device__ __forceinline__ unsigned swizzled(unsigned v)
+{
+    return (v & ~(unsigned)(VPL - 1)) | ((v & (VPL - 1)) ^ ((v / VPL) & (VPL - 1)));
+}
+
+template <int S, int CAP>
+__global__ __launch_bounds__(BLOCK) void runs(const float *in, const uint64_t *offsets, size_t count, float *out)
+{
+    constexpr int RUN = CAP / 32, VPL = RUN / 4;
+    extern __shared__ __align__(16) unsigned char shared[];
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    struct alignas(16) tile_space {
+        uint64_t offsets[32 * S + 2];
+        float totals[32 * S];
+        float4 vectors[CAP / 4];
+    };
+    tile_space &t = reinterpret_cast<tile_space *>(shared)[warp];
+    const size_t tile_count = (count + 32 * S - 1) / (32 * S);
+    for (size_t tile = blockIdx.x * (size_t)WARPS + warp; tile < tile_count; tile += (size_t)gridDim.x * WARPS) {
+        const size_t first = tile * 32 * S;
+        const int segments = (int)min((size_t)(32 * S), count - first);
+        for (int k = lane; k <= segments; k += 32)
+            t.offsets[k] = offsets[first + k];
+        for (int k = lane; k < segments; k += 32)
+            t.totals[k] = 0.0f;
+        __syncwarp();
+        const uint64_t tile_begin = t.offsets[0], tile_end = t.offsets[segments];
+        float chunk_carry = 0.0f;
+        for (uint64_t c0 = tile_begin / 4 * 4; c0 < tile_end; c0 += CAP) {
+            const uint64_t end_vector = min(c0 + CAP, (tile_end + 3) / 4 * 4) / 4;
+            for (uint64_t v = c0 / 4 + lane; v < end_vector; v += 32)
+                __pipeline_memcpy_async(&t.vectors[swizzled<VPL>((unsigned)(v - c0 / 4))], &in[v * 4], 16);
+            __pipeline_commit();
+            __pipeline_wait_prior(0);
+            __syncwarp();
+            const uint64_t c1 = min(c0 + CAP, tile_end);
+            const uint64_t window = c0 + (uint64_t)RUN * lane;
+            const uint64_t r0 = max(window, tile_begin), r1 = min(window + RUN, c1);
+            float acc = 0.0f, head = 0.0f;
+            bool has_end = false;
+            int first_end_segment = 0;
+            if (r0 < r1) {
+                int lo = 0, hi = segments;
+                while (hi - lo > 1) {
+                    const int mid = (lo + hi) / 2;
+                    if (t.offsets[mid] <= r0)
+                        lo = mid;
+                    else
+                        hi = mid;
+                }
+                int seg = lo;
+                uint64_t next_end = t.offsets[seg + 1];
+#pragma unroll
+                for (int q = 0; q < VPL; ++q) {
+                    const float4 x4 = t.vectors[lane * VPL + (q ^ (lane & (VPL - 1)))];
+                    const float x[4] = {x4.x, x4.y, x4.z, x4.w};
+#pragma unroll
+                    for (int e = 0; e < 4; ++e) {
+                        const uint64_t k = window + 4 * q + e;
+                        if (k >= r0 && k < r1) {
+                            acc += x[e];
+                            if (k + 1 == next_end) {
+                                if (!has_end) {
+                                    head = acc;
+                                    first_end_segment = seg;
+                                    has_end = true;
+                                } else {
+                                    t.totals[seg] = acc;
+                                }
+                                acc = 0.0f;
+                                do
+                                    ++seg;
+                                while (seg < segments && t.offsets[seg + 1] == k + 1);
+                                next_end = seg < segments ? t.offsets[seg + 1] : ~0ull;
+                            }
+                        }
+                    }
+                }
+            }
+            /* carried into lane L: c(L) = acc(L-1) + (has_end(L-1) ? 0 : c(L-1)), c(0) = chunk_carry */
+            float v = __shfl_up_sync(~0u, acc, 1);
+            bool restart = __shfl_up_sync(~0u, has_end, 1);
+            if (lane == 0) {
+                v = chunk_carry;
+                restart = true;
+            }
+#pragma unroll
+            for (int d = 1; d < 32; d *= 2) {
+                const float up = __shfl_up_sync(~0u, v, d);
+                const bool up_restart = __shfl_up_sync(~0u, restart, d);
+                if (lane >= d && !restart) {
+                    v += up;
+                    restart = up_restart;
+                }
+            }
+            if (has_end)
+                t.totals[first_end_segment] = v + head;
+            chunk_carry = __shfl_sync(~0u, has_end ? acc : acc + v, 31);
+            __syncwarp();
         }
         for (int k = lane; k < segments; k += 32)
             out[first + k] = t.totals[k];
@@ -373,16 +515,29 @@ template <int S, int CAP> static int time_staged(const buffers &b, size_t mean, 
     return bad;
 }
 
-template <int S, int CAP> static int time_chunked(const buffers &b, size_t mean, const std::vector<double> &want)
+template <int S, int CAP, int LONG = 32, bool DYNAMIC = false>
+static int time_chunked(const buffers &b, size_t mean, const std::vector<double> &want)
 {
     char name[64];
     const size_t shared = WARPS * (8 * (32 * S + 2) + 4 * 32 * S + 4 * CAP);
     int grid = 0;
-    PROPAGATE(resident_grid(chunked<S, CAP>, BLOCK, shared, b.sms, &grid));
-    std::snprintf(name, sizeof name, "chunked S%d cap%d g%d", S, CAP, grid / b.sms);
+    PROPAGATE(resident_grid(chunked<S, CAP, LONG, DYNAMIC>, BLOCK, shared, b.sms, &grid));
+    std::snprintf(name, sizeof name, "chunked S%d cap%d L%d%s g%d", S, CAP, LONG, DYNAMIC ? " dyn" : "",
+                  grid / b.sms);
     return time_kernel(name, b, mean,
-                       [&] { chunked<S, CAP><<<grid, BLOCK, shared>>>(b.values, b.offsets, b.count, b.results); },
+                       [&] { chunked<S, CAP, LONG, DYNAMIC><<<grid, BLOCK, shared>>>(b.values, b.offsets, b.count, b.results); },
                        &want);
+}
+
+template <int S, int CAP> static int time_runs(const buffers &b, size_t mean, const std::vector<double> &want)
+{
+    char name[64];
+    const size_t shared = WARPS * (8 * (32 * S + 2) + 4 * 32 * S + 4 * CAP);
+    int grid = 0;
+    PROPAGATE(resident_grid(runs<S, CAP>, BLOCK, shared, b.sms, &grid));
+    std::snprintf(name, sizeof name, "runs S%d cap%d g%d", S, CAP, grid / b.sms);
+    return time_kernel(name, b, mean,
+                       [&] { runs<S, CAP><<<grid, BLOCK, shared>>>(b.values, b.offsets, b.count, b.results); }, &want);
 }
 
 /* Lengths as the suite draws them (xorshift here): uniform:MEAN, uniform in
@@ -419,16 +574,13 @@ static int time_spec(buffers &b, const std::vector<float> &host, bool powerlaw, 
     const int grid = b.sms * 16;
     int bad = time_kernel("thread_per_segment", b, mean,
                           [&] { thread_per_segment<<<grid, 256>>>(b.values, b.offsets, b.count, b.results); }, &want);
-    if (mean <= 4) {
-        bad |= time_staged<4, 1024>(b, mean, want);
-        bad |= time_chunked<4, 1024>(b, mean, want);
-        bad |= time_chunked<4, 2048>(b, mean, want);
-    } else {
+    if (!powerlaw)
         bad |= time_staged<2, 1024>(b, mean, want);
-        bad |= time_chunked<2, 1024>(b, mean, want);
-        bad |= time_chunked<2, 2048>(b, mean, want);
-        bad |= time_chunked<4, 2048>(b, mean, want);
-    }
+    bad |= time_chunked<2, 2048>(b, mean, want);
+    bad |= time_runs<4, 1024>(b, mean, want);
+    bad |= time_runs<8, 2048>(b, mean, want);
+    bad |= time_runs<16, 2048>(b, mean, want);
+    bad |= time_runs<8, 4096>(b, mean, want);
     return bad;
 }
 
