@@ -380,7 +380,9 @@ __global__ __launch_bounds__(BLOCK) void runs(const float *in, const uint64_t *o
                 }
                 int seg = lo;
                 uint64_t next_end = t.offsets[seg + 1];
-#pragma unroll
+                /* not unrolled: unrolled, the kernel's code outgrew the
+                 * instruction cache (h200_segment_staged_runs_6e69614.log) */
+#pragma unroll 1
                 for (int q = 0; q < VPL; ++q) {
                     const float4 x4 = t.vectors[lane * VPL + (q ^ (lane & (VPL - 1)))];
                     const float x[4] = {x4.x, x4.y, x4.z, x4.w};

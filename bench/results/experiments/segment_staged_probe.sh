@@ -32,19 +32,25 @@
 # segments, a segmented scan over the lanes; runs in the .cu) read skewed
 # lengths at the pace of uniform ones? Prediction: runs S8 cap2048 about
 # 32 us at uniform:8, 33-35 at powerlaw:8 (step 37 38.4), 24 at powerlaw:100.
+# Seen (h200_segment_staged_runs_6e69614.log): runs 2-3x slower than step
+# 37 everywhere, slower still with CAP 4096; its SASS here has some 7000
+# instructions, the vectors' loop unrolled with a segment end's branch at
+# each element: more than the instruction cache holds. Fifth question: the
+# same walk with that loop not unrolled. Prediction: runs S8 cap2048 about
+# 35 us at uniform:8 and 36 at powerlaw:8.
 # Run: bash bench/results/experiments/segment_staged_probe.sh [BENCH_COMPARE] (about two minutes).
 set -euo pipefail
 dir=bench/results/experiments
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -I src/gpu -o /tmp/staged $dir/segment_staged_probe.cu \
     src/gpu/cuda_check.c 2>&1 | grep -E "registers|error" | sort | uniq -c
-/tmp/staged 16777216 u2 u8 u16 p2 p8 p100 | tee ${OUT:-/tmp}/segment_staged.log
+/tmp/staged 16777216 u8 u16 p2 p8 p100 | tee ${OUT:-/tmp}/segment_staged.log
 bench=${1:-}
 [ -n "$bench" ] || exit 0
 {
 $bench -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp " | sed "s/^/whole sum  /" || true
-for spec in uniform:2 uniform:8 uniform:16 powerlaw:2 powerlaw:8 powerlaw:100; do
-    $bench --segments $spec -S 100 -m thread_per_row,lane_run_segments,lane_segments 2>&1 |
+for spec in uniform:8 powerlaw:8; do
+    $bench --segments $spec -S 100 -m lane_run_segments 2>&1 |
         grep -E "^(thread_per_row|adaptive_rows|lane_segments|lane_run_segments) " | sed "s/^/$spec  /" || true
 done
 } | tee -a ${OUT:-/tmp}/segment_staged.log
