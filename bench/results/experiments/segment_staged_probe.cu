@@ -436,6 +436,120 @@ __global__ __launch_bounds__(BLOCK) void runs(const float *in, const uint64_t *o
     }
 }
 
+/* Bit runs: the element-run walk with no branch an element. Before its
+ * walk a lane marks the places in its run where segments end (a bit each,
+ * from the tile's offsets: a short loop over the ends in its run); each
+ * non-empty segment has a rank among the tile's non-empty segments
+ * (a ballot a 32 segments), so a lane's k-th end is the total of rank
+ * first_rank + k. The walk then adds each element, and at a set bit stores
+ * the total by its rank (a predicated store) and starts again; the
+ * first end's total waits for the scan, as in `runs`. The tile's results
+ * leave from the ranks, the identity for empty segments. CAP 2048: a run
+ * of 64 elements, its ends one 64-bit word. */
+template <int S>
+__global__ __launch_bounds__(BLOCK) void bit_runs(const float *in, const uint64_t *offsets, size_t count, float *out)
+{
+    constexpr int CAP = 2048, RUN = CAP / 32, VPL = RUN / 4;
+    extern __shared__ __align__(16) unsigned char shared[];
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    struct alignas(16) tile_space {
+        float4 vectors[CAP / 4];
+        uint64_t offsets[32 * S + 2];
+        float by_rank[32 * S];
+        unsigned short rank[32 * S];
+    };
+    tile_space &t = reinterpret_cast<tile_space *>(shared)[warp];
+    const size_t tile_count = (count + 32 * S - 1) / (32 * S);
+    for (size_t tile = blockIdx.x * (size_t)WARPS + warp; tile < tile_count; tile += (size_t)gridDim.x * WARPS) {
+        const size_t first = tile * 32 * S;
+        const int segments = (int)min((size_t)(32 * S), count - first);
+        for (int k = lane; k <= segments; k += 32)
+            t.offsets[k] = offsets[first + k];
+        __syncwarp();
+        unsigned ranked = 0;
+        for (int g = 0; g < segments; g += 32) {
+            const int i = g + lane;
+            const bool filled = i < segments && t.offsets[i] < t.offsets[i + 1];
+            const unsigned ballot = __ballot_sync(~0u, filled);
+            if (i < segments)
+                t.rank[i] = (unsigned short)(ranked + __popc(ballot & ((1u << lane) - 1)));
+            ranked += __popc(ballot);
+        }
+        __syncwarp();
+        const uint64_t tile_begin = t.offsets[0], tile_end = t.offsets[segments];
+        float chunk_carry = 0.0f;
+        for (uint64_t c0 = tile_begin / 4 * 4; c0 < tile_end; c0 += CAP) {
+            const uint64_t end_vector = min(c0 + CAP, (tile_end + 3) / 4 * 4) / 4;
+            for (uint64_t v = c0 / 4 + lane; v < end_vector; v += 32)
+                __pipeline_memcpy_async(&t.vectors[swizzled<VPL>((unsigned)(v - c0 / 4))], &in[v * 4], 16);
+            __pipeline_commit();
+            __pipeline_wait_prior(0);
+            __syncwarp();
+            const uint64_t c1 = min(c0 + CAP, tile_end);
+            const uint64_t window = c0 + (uint64_t)RUN * lane;
+            const uint64_t r0 = max(window, tile_begin), r1 = min(window + RUN, c1);
+            float acc = 0.0f, head = 0.0f;
+            unsigned ends = 0, first_rank = 0;
+            if (r0 < r1) {
+                int lo = 0, hi = segments;
+                while (hi - lo > 1) {
+                    const int mid = (lo + hi) / 2;
+                    if (t.offsets[mid] <= r0)
+                        lo = mid;
+                    else
+                        hi = mid;
+                }
+                first_rank = t.rank[lo];
+                uint64_t end_bits = 0;
+                for (int j = lo + 1; j <= segments && t.offsets[j] <= r1; ++j)
+                    end_bits |= 1ull << (unsigned)(t.offsets[j] - 1 - window);
+                const unsigned a = (unsigned)(r0 - window), b = (unsigned)(r1 - window);
+                uint64_t inside = (b == 64 ? ~0ull : (1ull << b) - 1) & ~((1ull << a) - 1);
+#pragma unroll 1
+                for (int q = 0; q < VPL; ++q) {
+                    const float4 x4 = t.vectors[lane * VPL + (q ^ (lane & (VPL - 1)))];
+                    const float x[4] = {x4.x, x4.y, x4.z, x4.w};
+#pragma unroll
+                    for (int e = 0; e < 4; ++e) {
+                        acc += (inside >> e) & 1 ? x[e] : 0.0f;
+                        const bool end = (end_bits >> e) & 1;
+                        head = end && ends == 0 ? acc : head;
+                        if (end && ends != 0)
+                            t.by_rank[first_rank + ends] = acc;
+                        ends += end;
+                        acc = end ? 0.0f : acc;
+                    }
+                    inside >>= 4;
+                    end_bits >>= 4;
+                }
+            }
+            const bool has_end = ends != 0;
+            float v = __shfl_up_sync(~0u, acc, 1);
+            bool restart = __shfl_up_sync(~0u, has_end, 1);
+            if (lane == 0) {
+                v = chunk_carry;
+                restart = true;
+            }
+#pragma unroll
+            for (int d = 1; d < 32; d *= 2) {
+                const float up = __shfl_up_sync(~0u, v, d);
+                const bool up_restart = __shfl_up_sync(~0u, restart, d);
+                if (lane >= d && !restart) {
+                    v += up;
+                    restart = up_restart;
+                }
+            }
+            if (has_end)
+                t.by_rank[first_rank] = v + head;
+            chunk_carry = __shfl_sync(~0u, has_end ? acc : acc + v, 31);
+            __syncwarp();
+        }
+        for (int k = lane; k < segments; k += 32)
+            out[first + k] = t.offsets[k] < t.offsets[k + 1] ? t.by_rank[t.rank[k]] : 0.0f;
+        __syncwarp();
+    }
+}
+
 struct buffers {
     float *values, *results, *flush, *sink;
     uint64_t *offsets;
@@ -542,6 +656,17 @@ template <int S, int CAP> static int time_runs(const buffers &b, size_t mean, co
                        [&] { runs<S, CAP><<<grid, BLOCK, shared>>>(b.values, b.offsets, b.count, b.results); }, &want);
 }
 
+template <int S> static int time_bit_runs(const buffers &b, size_t mean, const std::vector<double> &want)
+{
+    char name[64];
+    const size_t shared = WARPS * (2048 * 4 + 8 * (32 * S + 2) + 4 * 32 * S + 2 * 32 * S + 15) / 16 * 16;
+    int grid = 0;
+    PROPAGATE(resident_grid(bit_runs<S>, BLOCK, shared, b.sms, &grid));
+    std::snprintf(name, sizeof name, "bit_runs S%d g%d", S, grid / b.sms);
+    return time_kernel(name, b, mean,
+                       [&] { bit_runs<S><<<grid, BLOCK, shared>>>(b.values, b.offsets, b.count, b.results); }, &want);
+}
+
 /* Lengths as the suite draws them (xorshift here): uniform:MEAN, uniform in
  * 0 .. 2 x MEAN; powerlaw:MEAN, floor((MEAN + 1/2) (1/sqrt(u) - 1)) for u
  * uniform in (0, 1]; as many as fill n. */
@@ -579,10 +704,10 @@ static int time_spec(buffers &b, const std::vector<float> &host, bool powerlaw, 
     if (!powerlaw)
         bad |= time_staged<2, 1024>(b, mean, want);
     bad |= time_chunked<2, 2048>(b, mean, want);
-    bad |= time_runs<4, 1024>(b, mean, want);
     bad |= time_runs<8, 2048>(b, mean, want);
-    bad |= time_runs<16, 2048>(b, mean, want);
-    bad |= time_runs<8, 4096>(b, mean, want);
+    bad |= time_bit_runs<2>(b, mean, want);
+    bad |= time_bit_runs<8>(b, mean, want);
+    bad |= time_bit_runs<16>(b, mean, want);
     return bad;
 }
 

@@ -38,18 +38,25 @@
 # each element: more than the instruction cache holds. Fifth question: the
 # same walk with that loop not unrolled. Prediction: runs S8 cap2048 about
 # 35 us at uniform:8 and 36 at powerlaw:8.
+# Seen (h200_segment_staged_runs_rolled_b26d707.log): 1088 instructions,
+# uniform:8 95 -> 77 us, powerlaw:8 121 -> 93: still twice step 37. What is
+# left is an end's branch at each element, taken by some lane at almost
+# every element. Sixth question: bit_runs, the same walk with a bit for
+# each end marked before it and no branch an element (a predicated store
+# by the segment's rank). Prediction: bit_runs S8 about 33 us at
+# uniform:8 and 34 at powerlaw:8; S2 best at powerlaw:100.
 # Run: bash bench/results/experiments/segment_staged_probe.sh [BENCH_COMPARE] (about two minutes).
 set -euo pipefail
 dir=bench/results/experiments
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -I src/gpu -o /tmp/staged $dir/segment_staged_probe.cu \
     src/gpu/cuda_check.c 2>&1 | grep -E "registers|error" | sort | uniq -c
-/tmp/staged 16777216 u8 u16 p2 p8 p100 | tee ${OUT:-/tmp}/segment_staged.log
+/tmp/staged 16777216 u2 u8 u16 p2 p8 p100 | tee ${OUT:-/tmp}/segment_staged.log
 bench=${1:-}
 [ -n "$bench" ] || exit 0
 {
 $bench -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp " | sed "s/^/whole sum  /" || true
-for spec in uniform:8 powerlaw:8; do
+for spec in uniform:2 uniform:8 uniform:16 powerlaw:2 powerlaw:8 powerlaw:100; do
     $bench --segments $spec -S 100 -m lane_run_segments 2>&1 |
         grep -E "^(thread_per_row|adaptive_rows|lane_segments|lane_run_segments) " | sed "s/^/$spec  /" || true
 done
