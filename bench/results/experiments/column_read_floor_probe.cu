@@ -10,13 +10,17 @@
  * flight. Each block then adds its k rows of partial sums in shared memory
  * and writes cols floats: the first of a column sum's two passes, with
  * nothing else. Beside it, the same bytes read as a flat array (the values
- * alone). Medians of 100 cold samples (a 512 MiB read sweep before each).
+ * alone), and (added after the first run) the whole column sum two ways:
+ * that pass and a second kernel of many blocks adding the blocks' rows
+ * (combine_rows), or the last block to finish adding them alone. Medians of 100 cold samples (a 512 MiB read sweep before each).
  *
  * Build and run on the device machine (column_read_floor_probe.sh):
  *   nvcc -O3 -std=c++17 -arch=sm_90 -I src/gpu -o colfloor \
  *       bench/results/experiments/column_read_floor_probe.cu src/gpu/cuda_check.c
  *   ./colfloor 1000 1024      (widths, multiples of 4, at most 4096) */
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -39,9 +43,9 @@ __global__ void values_alone(const float4 *values, size_t vectors, float *sink)
 
 /* Thread g reads vectors g, g + S, ... (S the grid's threads, whole rows);
  * the block adds its rows of partial sums and writes one row of them. */
-__global__ void column_pass(const float4 *values, size_t vectors, int row_vectors, float4 *block_rows)
+__device__ void column_pass_body(const float4 *values, size_t vectors, int row_vectors, float4 *block_rows,
+                                 float4 *partial)
 {
-    extern __shared__ float4 partial[];
     const size_t stride = (size_t)gridDim.x * blockDim.x;
     float4 acc = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
@@ -70,8 +74,77 @@ __global__ void column_pass(const float4 *values, size_t vectors, int row_vector
     }
 }
 
+__global__ void column_pass(const float4 *values, size_t vectors, int row_vectors, float4 *block_rows)
+{
+    extern __shared__ float4 partial[];
+    column_pass_body(values, vectors, row_vectors, block_rows, partial);
+}
+
+/* The second pass: each column's grid partial sums added, 8 vectors of
+ * columns a block, the blocks' rows cut into 32 slices, the slices then
+ * added in shared memory. */
+constexpr int COMBINE_VECTORS = 8, SLICES = 32;
+__global__ void combine_rows(const float4 *block_rows, int rows, int row_vectors, float4 *out)
+{
+    __shared__ float4 part[SLICES][COMBINE_VECTORS];
+    const int c = threadIdx.x % COMBINE_VECTORS, slice = threadIdx.x / COMBINE_VECTORS;
+    const int column = blockIdx.x * COMBINE_VECTORS + c;
+    float4 acc = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (column < row_vectors)
+        for (int r = slice; r < rows; r += SLICES) {
+            const float4 x = block_rows[(size_t)r * row_vectors + column];
+            acc.x += x.x, acc.y += x.y, acc.z += x.z, acc.w += x.w;
+        }
+    part[slice][c] = acc;
+    __syncthreads();
+    if (slice == 0 && column < row_vectors) {
+        for (int k = 1; k < SLICES; ++k)
+            acc.x += part[k][c].x, acc.y += part[k][c].y, acc.z += part[k][c].z, acc.w += part[k][c].w;
+        out[column] = acc;
+    }
+}
+
+/* column_pass, then the last block to finish adds every block's row (its
+ * threads cut into as many slices of the blocks as fit). */
+__device__ unsigned blocks_done;
+__global__ void column_pass_last_block(const float4 *values, size_t vectors, int row_vectors, float4 *block_rows,
+                                       float4 *out)
+{
+    extern __shared__ float4 partial[];
+    column_pass_body(values, vectors, row_vectors, block_rows, partial);
+    __shared__ bool last;
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0)
+        last = atomicAdd(&blocks_done, 1u) == gridDim.x - 1;
+    __syncthreads();
+    if (!last)
+        return;
+    __threadfence();
+    const int slices = blockDim.x / row_vectors;
+    const int c = threadIdx.x % row_vectors, slice = threadIdx.x / row_vectors;
+    float4 acc = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (slice < slices)
+        for (int r = slice; r < (int)gridDim.x; r += slices) {
+            const float4 x = block_rows[(size_t)r * row_vectors + c];
+            acc.x += x.x, acc.y += x.y, acc.z += x.z, acc.w += x.w;
+        }
+    __syncthreads();
+    partial[threadIdx.x] = acc;
+    __syncthreads();
+    if ((int)threadIdx.x < row_vectors) {
+        for (int k = 1; k < slices; ++k) {
+            const float4 p = partial[k * row_vectors + threadIdx.x];
+            acc.x += p.x, acc.y += p.y, acc.z += p.z, acc.w += p.w;
+        }
+        out[threadIdx.x] = acc;
+        if (threadIdx.x == 0)
+            blocks_done = 0;
+    }
+}
+
 struct buffers {
-    float4 *values, *flush, *block_rows;
+    float4 *values, *flush, *block_rows, *sums;
     float *sink;
     size_t flush_vectors;
     int sms;
@@ -103,6 +176,23 @@ template <class Launch> static int median_us(const buffers &b, Launch launch, do
     return 0;
 }
 
+/* Every value is the same float (memset), so each column sum is rows x it. */
+static int check_sums(const buffers &b, int cols, size_t rows, const char *what)
+{
+    float one = 0.0f;
+    const unsigned bits = 0x3c3c3c3cu;
+    std::memcpy(&one, &bits, 4);
+    std::vector<float> got(cols);
+    CUDA_TRY(cudaMemcpy(got.data(), b.sums, cols * 4, cudaMemcpyDeviceToHost));
+    CUDA_TRY(cudaMemset(b.sums, 0, cols * 4));
+    for (int c = 0; c < cols; ++c)
+        if (std::fabs(got[c] - one * rows) > 1e-4 * one * rows) {
+            std::printf("  WRONG %s: column %d got %g want %g\n", what, c, got[c], one * rows);
+            return 1;
+        }
+    return 0;
+}
+
 static int time_width(const buffers &b, int cols)
 {
     const int row_vectors = cols / 4;
@@ -112,15 +202,34 @@ static int time_width(const buffers &b, int cols)
     int per_sm = 0;
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, column_pass, threads, shared));
     const int grid = per_sm * b.sms;
-    double alone = 0.0, pass = 0.0;
+    double alone = 0.0, pass = 0.0, two = 0.0, last = 0.0;
     PROPAGATE(median_us(b, [&] { values_alone<<<b.sms * 8, 256>>>(b.values, vectors, b.sink); }, &alone));
     PROPAGATE(median_us(
         b, [&] { column_pass<<<grid, threads, shared>>>(b.values, vectors, row_vectors, b.block_rows); }, &pass));
+    const int combine_grid = (row_vectors + COMBINE_VECTORS - 1) / COMBINE_VECTORS;
+    PROPAGATE(median_us(b,
+                        [&] {
+                            column_pass<<<grid, threads, shared>>>(b.values, vectors, row_vectors, b.block_rows);
+                            combine_rows<<<combine_grid, COMBINE_VECTORS * SLICES>>>(b.block_rows, grid, row_vectors,
+                                                                                    b.sums);
+                        },
+                        &two));
+    PROPAGATE(check_sums(b, cols, rows, "two passes"));
+    PROPAGATE(median_us(b,
+                        [&] {
+                            column_pass_last_block<<<grid, threads, shared>>>(b.values, vectors, row_vectors,
+                                                                             b.block_rows, b.sums);
+                        },
+                        &last));
+    PROPAGATE(check_sums(b, cols, rows, "last block"));
     const double bytes = 16.0 * vectors;
     std::printf("cols %-5d rows %-8zu block %-4d grid %-4d values_alone %6.2f us %7.1f GB/s   column_pass %6.2f us "
                 "%7.1f GB/s  (%.1f%% of values_alone)\n",
                 cols, rows, threads, grid, alone, bytes / (alone * 1e3), pass, bytes / (pass * 1e3),
                 100.0 * alone / pass);
+    std::printf("cols %-5d   + combine_rows (a second kernel) %6.2f us (%.1f%%)   last block's combine %6.2f us "
+                "(%.1f%%)\n",
+                cols, two, 100.0 * alone / two, last, 100.0 * alone / last);
     return 0;
 }
 
@@ -137,6 +246,7 @@ int main(int argc, char **argv)
     CUDA_TRY(cudaMalloc(&b.flush, b.flush_vectors * 16));
     CUDA_TRY(cudaMalloc(&b.block_rows, (size_t)b.sms * 32 * 1024 * 16));
     CUDA_TRY(cudaMalloc(&b.sink, 4));
+    CUDA_TRY(cudaMalloc(&b.sums, 4096 * 4));
     CUDA_TRY(cudaMemset(b.values, 0x3c, TOTAL * 4));
     CUDA_TRY(cudaMemset(b.flush, 0x3c, b.flush_vectors * 16));
     for (int a = 1; a < argc; ++a) {

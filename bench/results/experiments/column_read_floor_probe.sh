@@ -12,6 +12,13 @@
 # the column steps add to it?
 # Prediction: column_pass within 3% of the values alone at every width,
 # 1000 included: the loss is in the steps' combine, not the read.
+# Seen (h200_column_read_floor_5571e48.log): column_pass 99-102% of the
+# values alone at every width, 1000 included (19.18 us; the steps and
+# cuBLAS 23.4-23.6). Second question: what does adding the blocks' rows
+# cost - a second kernel of many blocks (combine_rows) against the last
+# block to finish doing it alone (as steps 32, 38 and 39 do)?
+# Prediction at 1000 columns: two kernels about 20.7 us, the last block
+# about 23.
 # Run: bash bench/results/experiments/column_read_floor_probe.sh [BENCH_COMPARE] (about a minute).
 set -uo pipefail
 dir=bench/results/experiments
