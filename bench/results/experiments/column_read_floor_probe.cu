@@ -12,12 +12,16 @@
  * nothing else. Beside it, the same bytes read as a flat array (the values
  * alone), and (added after the first run) the whole column sum two ways:
  * that pass and a second kernel of many blocks adding the blocks' rows
- * (combine_rows), or the last block to finish adding them alone. Medians of 100 cold samples (a 512 MiB read sweep before each).
+ * (combine_rows), or the last block to finish adding them alone; and
+ * (after the second run) a grid-wide barrier, then every block adding
+ * its own few columns (column_pass_grid_sync, a cooperative launch). Medians of 100 cold samples (a 512 MiB read sweep before each).
  *
  * Build and run on the device machine (column_read_floor_probe.sh):
  *   nvcc -O3 -std=c++17 -arch=sm_90 -I src/gpu -o colfloor \
  *       bench/results/experiments/column_read_floor_probe.cu src/gpu/cuda_check.c
  *   ./colfloor 1000 1024      (widths, multiples of 4, at most 4096) */
+#include <cooperative_groups.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -143,6 +147,38 @@ __global__ void column_pass_last_block(const float4 *values, size_t vectors, int
     }
 }
 
+/* column_pass, a grid-wide barrier (a cooperative launch: every block
+ * resident), then each block adds every block's row for its own few
+ * columns: no block adds them alone, and no second launch. */
+constexpr int MOST_SLICES = 32;
+__global__ void column_pass_grid_sync(const float4 *values, size_t vectors, int row_vectors, float4 *block_rows,
+                                      float4 *out)
+{
+    extern __shared__ float4 partial[];
+    column_pass_body(values, vectors, row_vectors, block_rows, partial);
+    cooperative_groups::this_grid().sync();
+    const int per_block = (row_vectors + gridDim.x - 1) / gridDim.x;
+    const int slices = min(MOST_SLICES, (int)blockDim.x / per_block);
+    const int c = blockIdx.x * per_block + threadIdx.x % per_block, slice = threadIdx.x / per_block;
+    float4 acc = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (slice < slices && c < row_vectors)
+        for (int r = slice; r < (int)gridDim.x; r += slices) {
+            const float4 x = block_rows[(size_t)r * row_vectors + c];
+            acc.x += x.x, acc.y += x.y, acc.z += x.z, acc.w += x.w;
+        }
+    __syncthreads();
+    if (slice < slices)
+        partial[threadIdx.x] = acc;
+    __syncthreads();
+    if (slice == 0 && c < row_vectors) {
+        for (int k = 1; k < slices; ++k) {
+            const float4 p = partial[k * per_block + threadIdx.x];
+            acc.x += p.x, acc.y += p.y, acc.z += p.z, acc.w += p.w;
+        }
+        out[c] = acc;
+    }
+}
+
 struct buffers {
     float4 *values, *flush, *block_rows, *sums;
     float *sink;
@@ -222,6 +258,22 @@ static int time_width(const buffers &b, int cols)
                         },
                         &last));
     PROPAGATE(check_sums(b, cols, rows, "last block"));
+    double synced = 0.0;
+    int synced_per_sm = 0;
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&synced_per_sm, column_pass_grid_sync, threads, shared));
+    int synced_grid = synced_per_sm * b.sms;
+    const float4 *values = b.values;
+    size_t vectors_arg = vectors;
+    int row_vectors_arg = row_vectors;
+    float4 *block_rows = b.block_rows, *sums = b.sums;
+    void *args[] = {&values, &vectors_arg, &row_vectors_arg, &block_rows, &sums};
+    PROPAGATE(median_us(b,
+                        [&] {
+                            cudaLaunchCooperativeKernel((const void *)column_pass_grid_sync, synced_grid, threads,
+                                                        args, shared, 0);
+                        },
+                        &synced));
+    PROPAGATE(check_sums(b, cols, rows, "grid sync"));
     const double bytes = 16.0 * vectors;
     std::printf("cols %-5d rows %-8zu block %-4d grid %-4d values_alone %6.2f us %7.1f GB/s   column_pass %6.2f us "
                 "%7.1f GB/s  (%.1f%% of values_alone)\n",
@@ -230,6 +282,8 @@ static int time_width(const buffers &b, int cols)
     std::printf("cols %-5d   + combine_rows (a second kernel) %6.2f us (%.1f%%)   last block's combine %6.2f us "
                 "(%.1f%%)\n",
                 cols, two, 100.0 * alone / two, last, 100.0 * alone / last);
+    std::printf("cols %-5d   grid barrier, then every block its columns %6.2f us (%.1f%%)\n", cols, synced,
+                100.0 * alone / synced);
     return 0;
 }
 

@@ -19,6 +19,11 @@
 # block to finish doing it alone (as steps 32, 38 and 39 do)?
 # Prediction at 1000 columns: two kernels about 20.7 us, the last block
 # about 23.
+# Seen (h200_column_read_floor_combine_c3374fd.log): the second kernel
+# 22.2-23.0 us at every width (3.4 over the pass: the launch), the last
+# block 28.5 at 1000 and 50.5 at 4096. The suite's steps: 23.49 at 1000,
+# 21.3 at 1024. Third question: a grid-wide barrier, then every block its
+# own columns. Prediction: about 20.8 us at 1000, 1024 and 4096.
 # Run: bash bench/results/experiments/column_read_floor_probe.sh [BENCH_COMPARE] (about a minute).
 set -uo pipefail
 dir=bench/results/experiments
