@@ -14,7 +14,8 @@
  * that pass and a second kernel of many blocks adding the blocks' rows
  * (combine_rows), or the last block to finish adding them alone; and
  * (after the second run) a grid-wide barrier, then every block adding
- * its own few columns (column_pass_grid_sync, a cooperative launch). Medians of 100 cold samples (a 512 MiB read sweep before each).
+ * its own few columns (column_pass_grid_sync, a cooperative launch); and
+ * (after the third) each block's row added by atomic adds, a floor. Medians of 100 cold samples (a 512 MiB read sweep before each).
  *
  * Build and run on the device machine (column_read_floor_probe.sh):
  *   nvcc -O3 -std=c++17 -arch=sm_90 -I src/gpu -o colfloor \
@@ -179,6 +180,23 @@ __global__ void column_pass_grid_sync(const float4 *values, size_t vectors, int 
     }
 }
 
+/* column_pass, then each block adds its row into the sums with atomic
+ * adds (sums zeroed before the timed launch: a floor, not a method - the
+ * order of the adds, and so a sum's last bits, changes from run to run). */
+__global__ void column_pass_atomic(const float4 *values, size_t vectors, int row_vectors, float4 *block_rows,
+                                   float *sums)
+{
+    extern __shared__ float4 partial[];
+    column_pass_body(values, vectors, row_vectors, block_rows, partial);
+    if ((int)threadIdx.x < row_vectors) {
+        const float4 mine = block_rows[blockIdx.x * (size_t)row_vectors + threadIdx.x];
+        atomicAdd(&sums[4 * threadIdx.x], mine.x);
+        atomicAdd(&sums[4 * threadIdx.x + 1], mine.y);
+        atomicAdd(&sums[4 * threadIdx.x + 2], mine.z);
+        atomicAdd(&sums[4 * threadIdx.x + 3], mine.w);
+    }
+}
+
 struct buffers {
     float4 *values, *flush, *block_rows, *sums;
     float *sink;
@@ -186,7 +204,7 @@ struct buffers {
     int sms;
 };
 
-template <class Launch> static int median_us(const buffers &b, Launch launch, double *median)
+template <class Launch> static int median_us(const buffers &b, Launch launch, double *median, size_t zero_sums = 0)
 {
     cudaEvent_t start, stop;
     CUDA_TRY(cudaEventCreate(&start));
@@ -195,6 +213,8 @@ template <class Launch> static int median_us(const buffers &b, Launch launch, do
     for (int s = 0; s < 105; ++s) {
         values_alone<<<b.sms * 8, 256>>>(b.flush, b.flush_vectors, b.sink);
         CUDA_TRY(cudaGetLastError());
+        if (zero_sums)
+            CUDA_TRY(cudaMemsetAsync(b.sums, 0, zero_sums));
         CUDA_TRY(cudaEventRecord(start));
         launch();
         CUDA_TRY(cudaGetLastError());
@@ -274,6 +294,14 @@ static int time_width(const buffers &b, int cols)
                         },
                         &synced));
     PROPAGATE(check_sums(b, cols, rows, "grid sync"));
+    double atomic = 0.0;
+    PROPAGATE(median_us(b,
+                        [&] {
+                            column_pass_atomic<<<grid, threads, shared>>>(b.values, vectors, row_vectors, b.block_rows,
+                                                                         reinterpret_cast<float *>(b.sums));
+                        },
+                        &atomic, cols * sizeof(float)));
+    PROPAGATE(check_sums(b, cols, rows, "atomic"));
     const double bytes = 16.0 * vectors;
     std::printf("cols %-5d rows %-8zu block %-4d grid %-4d values_alone %6.2f us %7.1f GB/s   column_pass %6.2f us "
                 "%7.1f GB/s  (%.1f%% of values_alone)\n",
@@ -282,8 +310,9 @@ static int time_width(const buffers &b, int cols)
     std::printf("cols %-5d   + combine_rows (a second kernel) %6.2f us (%.1f%%)   last block's combine %6.2f us "
                 "(%.1f%%)\n",
                 cols, two, 100.0 * alone / two, last, 100.0 * alone / last);
-    std::printf("cols %-5d   grid barrier, then every block its columns %6.2f us (%.1f%%)\n", cols, synced,
-                100.0 * alone / synced);
+    std::printf("cols %-5d   grid barrier, then every block its columns %6.2f us (%.1f%%)   atomic adds %6.2f us "
+                "(%.1f%%)\n",
+                cols, synced, 100.0 * alone / synced, atomic, 100.0 * alone / atomic);
     return 0;
 }
 

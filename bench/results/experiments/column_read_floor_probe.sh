@@ -24,6 +24,10 @@
 # block 28.5 at 1000 and 50.5 at 4096. The suite's steps: 23.49 at 1000,
 # 21.3 at 1024. Third question: a grid-wide barrier, then every block its
 # own columns. Prediction: about 20.8 us at 1000, 1024 and 4096.
+# Seen (h200_column_read_floor_grid_sync_ad484cd.log): 22.1 us at 1000,
+# 22.05 at 1024, 22.2 at 4096 - as the second kernel. Fourth question: the
+# floor of any combine after the read - each block's row added by atomic
+# adds (the sums zeroed outside the timing). Prediction: about 20.3 us.
 # Run: bash bench/results/experiments/column_read_floor_probe.sh [BENCH_COMPARE] (about a minute).
 set -uo pipefail
 dir=bench/results/experiments
