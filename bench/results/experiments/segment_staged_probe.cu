@@ -78,6 +78,14 @@ template <int S, int CAP> struct alignas(16) warp_tile {
     float elements[CAP];
 };
 
+/* A tile's segments + 1 offsets from segment `first` on, into shared
+ * memory (the caller syncs the warp). */
+__device__ void load_offsets(uint64_t *tile_offsets, const uint64_t *offsets, size_t first, int segments, int lane)
+{
+    for (int k = lane; k <= segments; k += 32)
+        tile_offsets[k] = offsets[first + k];
+}
+
 /* Reads tile `tile`'s offsets into t, then issues the copies of its
  * elements if they fit; returns whether they were issued. */
 template <int S, int CAP>
@@ -86,8 +94,7 @@ __device__ bool stage(warp_tile<S, CAP> &t, const float *in, const uint64_t *off
 {
     const size_t first = tile * 32 * S;
     const int segments = (int)min((size_t)(32 * S), count - first);
-    for (int k = lane; k <= segments; k += 32)
-        t.offsets[k] = offsets[first + k];
+    load_offsets(t.offsets, offsets, first, segments, lane);
     __syncwarp();
     const uint64_t first_vector = t.offsets[0] / 4, end_vector = (t.offsets[segments] + 3) / 4;
     if ((end_vector - first_vector) * 4 > (uint64_t)CAP)
@@ -286,8 +293,7 @@ __global__ __launch_bounds__(BLOCK) void chunked(const float *in, const uint64_t
          tile = DYNAMIC ? claim_tile(lane) : tile + (size_t)gridDim.x * WARPS) {
         const size_t first = tile * 32 * S;
         const int segments = (int)min((size_t)(32 * S), count - first);
-        for (int k = lane; k <= segments; k += 32)
-            t.offsets[k] = offsets[first + k];
+        load_offsets(t.offsets, offsets, first, segments, lane);
         __syncwarp();
         const int mine = max(0, min(S, segments - lane * S));
         int s = 0;
@@ -333,6 +339,56 @@ template <int VPL> __device__ __forceinline__ unsigned swizzled(unsigned v)
     return (v & ~(unsigned)(VPL - 1)) | ((v & (VPL - 1)) ^ ((v / VPL) & (VPL - 1)));
 }
 
+/* The non-empty segment holding element r0 of a tile: the last i with
+ * offsets[i] <= r0 (offsets[0] <= r0 < offsets[segments]). */
+__device__ int segment_holding(const uint64_t *offsets, int segments, uint64_t r0)
+{
+    int lo = 0, hi = segments;
+    while (hi - lo > 1) {
+        const int mid = (lo + hi) / 2;
+        if (offsets[mid] <= r0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* What the lanes before lane L carry into its run: c(L) = acc(L-1) +
+ * (has_end(L-1) ? 0 : c(L-1)), c(0) = chunk_carry - a segmented scan. */
+__device__ float carried_in(float acc, bool has_end, float chunk_carry, int lane)
+{
+    float v = __shfl_up_sync(~0u, acc, 1);
+    bool restart = __shfl_up_sync(~0u, has_end, 1);
+    if (lane == 0) {
+        v = chunk_carry;
+        restart = true;
+    }
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        const float up = __shfl_up_sync(~0u, v, d);
+        const bool up_restart = __shfl_up_sync(~0u, restart, d);
+        if (lane >= d && !restart) {
+            v += up;
+            restart = up_restart;
+        }
+    }
+    return v;
+}
+
+/* The chunk's vectors from element c0 (a multiple of 4) to end_vector,
+ * copied swizzled (each lane's run of VPL vectors rotated by its lane) and
+ * waited for. */
+template <int VPL>
+__device__ void copy_swizzled(float4 *vectors, const float *in, uint64_t c0, uint64_t end_vector, int lane)
+{
+    for (uint64_t v = c0 / 4 + lane; v < end_vector; v += 32)
+        __pipeline_memcpy_async(&vectors[swizzled<VPL>((unsigned)(v - c0 / 4))], &in[v * 4], 16);
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncwarp();
+}
+
 template <int S, int CAP>
 __global__ __launch_bounds__(BLOCK) void runs(const float *in, const uint64_t *offsets, size_t count, float *out)
 {
@@ -349,20 +405,14 @@ __global__ __launch_bounds__(BLOCK) void runs(const float *in, const uint64_t *o
     for (size_t tile = blockIdx.x * (size_t)WARPS + warp; tile < tile_count; tile += (size_t)gridDim.x * WARPS) {
         const size_t first = tile * 32 * S;
         const int segments = (int)min((size_t)(32 * S), count - first);
-        for (int k = lane; k <= segments; k += 32)
-            t.offsets[k] = offsets[first + k];
+        load_offsets(t.offsets, offsets, first, segments, lane);
         for (int k = lane; k < segments; k += 32)
             t.totals[k] = 0.0f;
         __syncwarp();
         const uint64_t tile_begin = t.offsets[0], tile_end = t.offsets[segments];
         float chunk_carry = 0.0f;
         for (uint64_t c0 = tile_begin / 4 * 4; c0 < tile_end; c0 += CAP) {
-            const uint64_t end_vector = min(c0 + CAP, (tile_end + 3) / 4 * 4) / 4;
-            for (uint64_t v = c0 / 4 + lane; v < end_vector; v += 32)
-                __pipeline_memcpy_async(&t.vectors[swizzled<VPL>((unsigned)(v - c0 / 4))], &in[v * 4], 16);
-            __pipeline_commit();
-            __pipeline_wait_prior(0);
-            __syncwarp();
+            copy_swizzled<VPL>(t.vectors, in, c0, min(c0 + CAP, (tile_end + 3) / 4 * 4) / 4, lane);
             const uint64_t c1 = min(c0 + CAP, tile_end);
             const uint64_t window = c0 + (uint64_t)RUN * lane;
             const uint64_t r0 = max(window, tile_begin), r1 = min(window + RUN, c1);
@@ -370,14 +420,7 @@ __global__ __launch_bounds__(BLOCK) void runs(const float *in, const uint64_t *o
             bool has_end = false;
             int first_end_segment = 0;
             if (r0 < r1) {
-                int lo = 0, hi = segments;
-                while (hi - lo > 1) {
-                    const int mid = (lo + hi) / 2;
-                    if (t.offsets[mid] <= r0)
-                        lo = mid;
-                    else
-                        hi = mid;
-                }
+                const int lo = segment_holding(t.offsets, segments, r0);
                 int seg = lo;
                 uint64_t next_end = t.offsets[seg + 1];
                 /* not unrolled: unrolled, the kernel's code outgrew the
@@ -409,22 +452,7 @@ __global__ __launch_bounds__(BLOCK) void runs(const float *in, const uint64_t *o
                     }
                 }
             }
-            /* carried into lane L: c(L) = acc(L-1) + (has_end(L-1) ? 0 : c(L-1)), c(0) = chunk_carry */
-            float v = __shfl_up_sync(~0u, acc, 1);
-            bool restart = __shfl_up_sync(~0u, has_end, 1);
-            if (lane == 0) {
-                v = chunk_carry;
-                restart = true;
-            }
-#pragma unroll
-            for (int d = 1; d < 32; d *= 2) {
-                const float up = __shfl_up_sync(~0u, v, d);
-                const bool up_restart = __shfl_up_sync(~0u, restart, d);
-                if (lane >= d && !restart) {
-                    v += up;
-                    restart = up_restart;
-                }
-            }
+            const float v = carried_in(acc, has_end, chunk_carry, lane);
             if (has_end)
                 t.totals[first_end_segment] = v + head;
             chunk_carry = __shfl_sync(~0u, has_end ? acc : acc + v, 31);
@@ -463,8 +491,7 @@ __global__ __launch_bounds__(BLOCK) void bit_runs(const float *in, const uint64_
     for (size_t tile = blockIdx.x * (size_t)WARPS + warp; tile < tile_count; tile += (size_t)gridDim.x * WARPS) {
         const size_t first = tile * 32 * S;
         const int segments = (int)min((size_t)(32 * S), count - first);
-        for (int k = lane; k <= segments; k += 32)
-            t.offsets[k] = offsets[first + k];
+        load_offsets(t.offsets, offsets, first, segments, lane);
         __syncwarp();
         unsigned ranked = 0;
         for (int g = 0; g < segments; g += 32) {
@@ -479,26 +506,14 @@ __global__ __launch_bounds__(BLOCK) void bit_runs(const float *in, const uint64_
         const uint64_t tile_begin = t.offsets[0], tile_end = t.offsets[segments];
         float chunk_carry = 0.0f;
         for (uint64_t c0 = tile_begin / 4 * 4; c0 < tile_end; c0 += CAP) {
-            const uint64_t end_vector = min(c0 + CAP, (tile_end + 3) / 4 * 4) / 4;
-            for (uint64_t v = c0 / 4 + lane; v < end_vector; v += 32)
-                __pipeline_memcpy_async(&t.vectors[swizzled<VPL>((unsigned)(v - c0 / 4))], &in[v * 4], 16);
-            __pipeline_commit();
-            __pipeline_wait_prior(0);
-            __syncwarp();
+            copy_swizzled<VPL>(t.vectors, in, c0, min(c0 + CAP, (tile_end + 3) / 4 * 4) / 4, lane);
             const uint64_t c1 = min(c0 + CAP, tile_end);
             const uint64_t window = c0 + (uint64_t)RUN * lane;
             const uint64_t r0 = max(window, tile_begin), r1 = min(window + RUN, c1);
             float acc = 0.0f, head = 0.0f;
             unsigned ends = 0, first_rank = 0;
             if (r0 < r1) {
-                int lo = 0, hi = segments;
-                while (hi - lo > 1) {
-                    const int mid = (lo + hi) / 2;
-                    if (t.offsets[mid] <= r0)
-                        lo = mid;
-                    else
-                        hi = mid;
-                }
+                const int lo = segment_holding(t.offsets, segments, r0);
                 first_rank = t.rank[lo];
                 uint64_t end_bits = 0;
                 for (int j = lo + 1; j <= segments && t.offsets[j] <= r1; ++j)
@@ -524,21 +539,7 @@ __global__ __launch_bounds__(BLOCK) void bit_runs(const float *in, const uint64_
                 }
             }
             const bool has_end = ends != 0;
-            float v = __shfl_up_sync(~0u, acc, 1);
-            bool restart = __shfl_up_sync(~0u, has_end, 1);
-            if (lane == 0) {
-                v = chunk_carry;
-                restart = true;
-            }
-#pragma unroll
-            for (int d = 1; d < 32; d *= 2) {
-                const float up = __shfl_up_sync(~0u, v, d);
-                const bool up_restart = __shfl_up_sync(~0u, restart, d);
-                if (lane >= d && !restart) {
-                    v += up;
-                    restart = up_restart;
-                }
-            }
+            const float v = carried_in(acc, has_end, chunk_carry, lane);
             if (has_end)
                 t.by_rank[first_rank] = v + head;
             chunk_carry = __shfl_sync(~0u, has_end ? acc : acc + v, 31);
