@@ -15,7 +15,8 @@
  * (combine_rows), or the last block to finish adding them alone; and
  * (after the second run) a grid-wide barrier, then every block adding
  * its own few columns (column_pass_grid_sync, a cooperative launch); and
- * (after the third) each block's row added by atomic adds, a floor. Medians of 100 cold samples (a 512 MiB read sweep before each).
+ * (after the third) each block's row added by atomic adds, a floor; and
+ * (after the fourth) the read of split_columns' wide cut alone (tile_pass). Medians of 100 cold samples (a 512 MiB read sweep before each).
  *
  * Build and run on the device machine (column_read_floor_probe.sh):
  *   nvcc -O3 -std=c++17 -arch=sm_90 -I src/gpu -o colfloor \
@@ -197,6 +198,41 @@ __global__ void column_pass_atomic(const float4 *values, size_t vectors, int row
     }
 }
 
+/* The read of split_columns' wide cut, alone: a warp reads one row's piece
+ * of a tile of 128 columns (32 lanes x 4 floats; the last tile's lanes past
+ * the width idle), the same tile at every row it reads, four rows in
+ * flight; nothing written (the sums kept alive by a test that never
+ * holds). Each row's piece lies where the row's pitch puts it: on a line
+ * at 1024 columns, 32 bytes into one at 1000. */
+constexpr int TILE_COLS = 128;
+__global__ void tile_pass(const float *values, size_t rows, int cols, float *sink)
+{
+    const int tiles = (cols + TILE_COLS - 1) / TILE_COLS, lane = threadIdx.x % 32;
+    const size_t warp = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
+    const size_t warps = (size_t)gridDim.x * blockDim.x / 32;
+    const int col = (int)(warp % tiles) * TILE_COLS + 4 * lane;
+    const size_t row_step = warps / tiles;
+    float4 acc = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (col < cols) {
+        size_t r = warp / tiles;
+        for (; r + 3 * row_step < rows; r += 4 * row_step) {
+            float4 x[4];
+#pragma unroll
+            for (int i = 0; i < 4; ++i)
+                x[i] = *reinterpret_cast<const float4 *>(&values[(r + i * row_step) * cols + col]);
+#pragma unroll
+            for (int i = 0; i < 4; ++i)
+                acc.x += x[i].x, acc.y += x[i].y, acc.z += x[i].z, acc.w += x[i].w;
+        }
+        for (; r < rows; r += row_step) {
+            const float4 x = *reinterpret_cast<const float4 *>(&values[r * cols + col]);
+            acc.x += x.x, acc.y += x.y, acc.z += x.z, acc.w += x.w;
+        }
+    }
+    if (acc.x + acc.y + acc.z + acc.w == 1234.5f)
+        *sink = acc.x;
+}
+
 struct buffers {
     float4 *values, *flush, *block_rows, *sums;
     float *sink;
@@ -302,7 +338,19 @@ static int time_width(const buffers &b, int cols)
                         },
                         &atomic, cols * sizeof(float)));
     PROPAGATE(check_sums(b, cols, rows, "atomic"));
+    double tiled = 0.0;
+    int tile_per_sm = 0;
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&tile_per_sm, tile_pass, 256, 0));
+    const int tile_grid = tile_per_sm * b.sms; /* 8 warps a block: whole tiles' worth of warps at these widths */
+    PROPAGATE(median_us(b,
+                        [&] {
+                            tile_pass<<<tile_grid, 256>>>(reinterpret_cast<const float *>(b.values), rows, cols,
+                                                          b.sink);
+                        },
+                        &tiled));
     const double bytes = 16.0 * vectors;
+    std::printf("cols %-5d   split_columns' wide cut's read alone (tile_pass) %6.2f us (%.1f%%)\n", cols, tiled,
+                100.0 * alone / tiled);
     std::printf("cols %-5d rows %-8zu block %-4d grid %-4d values_alone %6.2f us %7.1f GB/s   column_pass %6.2f us "
                 "%7.1f GB/s  (%.1f%% of values_alone)\n",
                 cols, rows, threads, grid, alone, bytes / (alone * 1e3), pass, bytes / (pass * 1e3),

@@ -28,6 +28,12 @@
 # 22.05 at 1024, 22.2 at 4096 - as the second kernel. Fourth question: the
 # floor of any combine after the read - each block's row added by atomic
 # adds (the sums zeroed outside the timing). Prediction: about 20.3 us.
+# Seen (h200_column_read_floor_atomic_b492a03.log): 24.06 us at 1000,
+# 20.90 at 256. Fifth question: is 1000 columns' extra cost in the suite
+# (4.3 us over the read, 2.2 at 1024) the combine, or split_columns' cut
+# - a warp a tile of 128 columns of one row, 32 bytes into a line at 1000
+# columns? tile_pass reads that cut alone. Prediction: 1000 about 21.5 us,
+# 1024 about 19.3.
 # Run: bash bench/results/experiments/column_read_floor_probe.sh [BENCH_COMPARE] (about a minute).
 set -uo pipefail
 dir=bench/results/experiments
