@@ -19,10 +19,15 @@
  * buffers a warp). `chunked` builds (added after the first run, for skewed
  * lengths) copy and walk any tile CAP elements at a time; a lane sums the
  * pieces of its segments up to LONG elements itself, and the whole warp
- * sums each longer piece.
+ * sums each longer piece. `runs` and `bit_runs` (after the chunked runs)
+ * walk a chunk by element runs instead, a lane 64 consecutive elements
+ * whatever their segments, joined by a segmented scan over the lanes. What
+ * each run found: bench/NOTES.md, session 58, and the logs named in
+ * segment_staged_probe.sh.
  *
  * Beside it in the same run: the values alone (16-byte loads, the whole
- * array's pace) and a thread a segment (the suite's thread_per_row).
+ * array's pace) and a thread a segment with four-byte loads (the suite's
+ * thread_per_row reads 16-byte vectors masked to its row).
  * Lengths drawn as the suite's uniform:MEAN and powerlaw:MEAN; every
  * result checked against a double sum on the CPU. GB/s count what
  * bench_compare counts: the input, the offsets read, a result a segment.
