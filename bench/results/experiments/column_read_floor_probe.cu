@@ -15,8 +15,12 @@
  * (combine_rows), or the last block to finish adding them alone; and
  * (after the second run) a grid-wide barrier, then every block adding
  * its own few columns (column_pass_grid_sync, a cooperative launch); and
- * (after the third) each block's row added by atomic adds, a floor; and
- * (after the fourth) the read of split_columns' wide cut alone (tile_pass). Medians of 100 cold samples (a 512 MiB read sweep before each).
+ * (after the third) each block's row added by atomic adds (meant as a
+ * floor; it was slower: 132 blocks adding at once contend); and (after the
+ * fourth) the read of split_columns' wide cut alone (tile_pass). Medians
+ * of 100 cold samples (a 512 MiB read sweep before each). What each run
+ * found: bench/NOTES.md, session 58, and the logs named in
+ * column_read_floor_probe.sh.
  *
  * Build and run on the device machine (column_read_floor_probe.sh):
  *   nvcc -O3 -std=c++17 -arch=sm_90 -I src/gpu -o colfloor \
@@ -182,8 +186,9 @@ __global__ void column_pass_grid_sync(const float4 *values, size_t vectors, int 
 }
 
 /* column_pass, then each block adds its row into the sums with atomic
- * adds (sums zeroed before the timed launch: a floor, not a method - the
- * order of the adds, and so a sum's last bits, changes from run to run). */
+ * adds (sums zeroed before the timed launch, to time the adds alone; not a
+ * method - the order of the adds, and so a sum's last bits, changes from
+ * run to run). */
 __global__ void column_pass_atomic(const float4 *values, size_t vectors, int row_vectors, float4 *block_rows,
                                    float *sums)
 {
