@@ -290,75 +290,108 @@ static int check_sums(const buffers &b, int cols, size_t rows, const char *what)
     return 0;
 }
 
-static int time_width(const buffers &b, int cols)
+/* One width's matrix and the column pass's launch. */
+struct width {
+    int cols, row_vectors, threads, grid;
+    size_t rows, vectors, shared;
+};
+
+static int describe_width(const buffers &b, int cols, width *w)
 {
-    const int row_vectors = cols / 4;
-    const size_t rows = TOTAL / cols, vectors = rows * row_vectors;
-    const int threads = 1024 / row_vectors * row_vectors;
-    const size_t shared = threads * sizeof(float4);
+    w->cols = cols;
+    w->row_vectors = cols / 4;
+    w->rows = TOTAL / cols;
+    w->vectors = w->rows * w->row_vectors;
+    w->threads = 1024 / w->row_vectors * w->row_vectors;
+    w->shared = w->threads * sizeof(float4);
     int per_sm = 0;
-    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, column_pass, threads, shared));
-    const int grid = per_sm * b.sms;
-    double alone = 0.0, pass = 0.0, two = 0.0, last = 0.0;
-    PROPAGATE(median_us(b, [&] { values_alone<<<b.sms * 8, 256>>>(b.values, vectors, b.sink); }, &alone));
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, column_pass, w->threads, w->shared));
+    w->grid = per_sm * b.sms;
+    return 0;
+}
+
+/* The column pass, then a second kernel (*two) or the last block (*last). */
+static int time_pass_combines(const buffers &b, const width &w, double *pass, double *two, double *last)
+{
     PROPAGATE(median_us(
-        b, [&] { column_pass<<<grid, threads, shared>>>(b.values, vectors, row_vectors, b.block_rows); }, &pass));
-    const int combine_grid = (row_vectors + COMBINE_VECTORS - 1) / COMBINE_VECTORS;
+        b, [&] { column_pass<<<w.grid, w.threads, w.shared>>>(b.values, w.vectors, w.row_vectors, b.block_rows); },
+        pass));
+    const int combine_grid = (w.row_vectors + COMBINE_VECTORS - 1) / COMBINE_VECTORS;
     PROPAGATE(median_us(b,
                         [&] {
-                            column_pass<<<grid, threads, shared>>>(b.values, vectors, row_vectors, b.block_rows);
-                            combine_rows<<<combine_grid, COMBINE_VECTORS * SLICES>>>(b.block_rows, grid, row_vectors,
-                                                                                    b.sums);
+                            column_pass<<<w.grid, w.threads, w.shared>>>(b.values, w.vectors, w.row_vectors,
+                                                                         b.block_rows);
+                            combine_rows<<<combine_grid, COMBINE_VECTORS * SLICES>>>(b.block_rows, w.grid,
+                                                                                    w.row_vectors, b.sums);
                         },
-                        &two));
-    PROPAGATE(check_sums(b, cols, rows, "two passes"));
+                        two));
+    PROPAGATE(check_sums(b, w.cols, w.rows, "two passes"));
     PROPAGATE(median_us(b,
                         [&] {
-                            column_pass_last_block<<<grid, threads, shared>>>(b.values, vectors, row_vectors,
-                                                                             b.block_rows, b.sums);
+                            column_pass_last_block<<<w.grid, w.threads, w.shared>>>(b.values, w.vectors,
+                                                                                   w.row_vectors, b.block_rows, b.sums);
                         },
-                        &last));
-    PROPAGATE(check_sums(b, cols, rows, "last block"));
-    double synced = 0.0;
+                        last));
+    return check_sums(b, w.cols, w.rows, "last block");
+}
+
+/* The grid barrier's column sums (a cooperative launch), then the atomic adds'. */
+static int time_barrier_and_atomics(const buffers &b, const width &w, double *synced, double *atomic)
+{
     int synced_per_sm = 0;
-    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&synced_per_sm, column_pass_grid_sync, threads, shared));
-    int synced_grid = synced_per_sm * b.sms;
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&synced_per_sm, column_pass_grid_sync, w.threads,
+                                                           w.shared));
+    const int synced_grid = synced_per_sm * b.sms;
     const float4 *values = b.values;
-    size_t vectors_arg = vectors;
-    int row_vectors_arg = row_vectors;
+    size_t vectors = w.vectors;
+    int row_vectors = w.row_vectors;
     float4 *block_rows = b.block_rows, *sums = b.sums;
-    void *args[] = {&values, &vectors_arg, &row_vectors_arg, &block_rows, &sums};
+    void *args[] = {&values, &vectors, &row_vectors, &block_rows, &sums};
     PROPAGATE(median_us(b,
                         [&] {
-                            cudaLaunchCooperativeKernel((const void *)column_pass_grid_sync, synced_grid, threads,
-                                                        args, shared, 0);
+                            cudaLaunchCooperativeKernel((const void *)column_pass_grid_sync, synced_grid, w.threads,
+                                                        args, w.shared, 0);
                         },
-                        &synced));
-    PROPAGATE(check_sums(b, cols, rows, "grid sync"));
-    double atomic = 0.0;
+                        synced));
+    PROPAGATE(check_sums(b, w.cols, w.rows, "grid sync"));
     PROPAGATE(median_us(b,
                         [&] {
-                            column_pass_atomic<<<grid, threads, shared>>>(b.values, vectors, row_vectors, b.block_rows,
-                                                                         reinterpret_cast<float *>(b.sums));
+                            column_pass_atomic<<<w.grid, w.threads, w.shared>>>(b.values, w.vectors, w.row_vectors,
+                                                                               b.block_rows,
+                                                                               reinterpret_cast<float *>(b.sums));
                         },
-                        &atomic, cols * sizeof(float)));
-    PROPAGATE(check_sums(b, cols, rows, "atomic"));
-    double tiled = 0.0;
+                        atomic, w.cols * sizeof(float)));
+    return check_sums(b, w.cols, w.rows, "atomic");
+}
+
+/* split_columns' wide cut's read alone: 8 warps a block, whole tiles' worth
+ * of warps at these widths. */
+static int time_tile_pass(const buffers &b, const width &w, double *tiled)
+{
     int tile_per_sm = 0;
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&tile_per_sm, tile_pass, 256, 0));
-    const int tile_grid = tile_per_sm * b.sms; /* 8 warps a block: whole tiles' worth of warps at these widths */
-    PROPAGATE(median_us(b,
-                        [&] {
-                            tile_pass<<<tile_grid, 256>>>(reinterpret_cast<const float *>(b.values), rows, cols,
-                                                          b.sink);
-                        },
-                        &tiled));
-    const double bytes = 16.0 * vectors;
+    const int tile_grid = tile_per_sm * b.sms;
+    return median_us(
+        b,
+        [&] { tile_pass<<<tile_grid, 256>>>(reinterpret_cast<const float *>(b.values), w.rows, w.cols, b.sink); },
+        tiled);
+}
+
+static int time_width(const buffers &b, int cols)
+{
+    width w{};
+    PROPAGATE(describe_width(b, cols, &w));
+    double alone = 0.0, pass = 0.0, two = 0.0, last = 0.0, synced = 0.0, atomic = 0.0, tiled = 0.0;
+    PROPAGATE(median_us(b, [&] { values_alone<<<b.sms * 8, 256>>>(b.values, w.vectors, b.sink); }, &alone));
+    PROPAGATE(time_pass_combines(b, w, &pass, &two, &last));
+    PROPAGATE(time_barrier_and_atomics(b, w, &synced, &atomic));
+    PROPAGATE(time_tile_pass(b, w, &tiled));
+    const double bytes = 16.0 * w.vectors;
     std::printf("cols %-5d   split_columns' wide cut's read alone (tile_pass) %6.2f us (%.1f%%)\n", cols, tiled,
                 100.0 * alone / tiled);
     std::printf("cols %-5d rows %-8zu block %-4d grid %-4d values_alone %6.2f us %7.1f GB/s   column_pass %6.2f us "
                 "%7.1f GB/s  (%.1f%% of values_alone)\n",
-                cols, rows, threads, grid, alone, bytes / (alone * 1e3), pass, bytes / (pass * 1e3),
+                cols, w.rows, w.threads, w.grid, alone, bytes / (alone * 1e3), pass, bytes / (pass * 1e3),
                 100.0 * alone / pass);
     std::printf("cols %-5d   + combine_rows (a second kernel) %6.2f us (%.1f%%)   last block's combine %6.2f us "
                 "(%.1f%%)\n",
