@@ -69,7 +69,7 @@ extern const struct method method_test_row_per_thread, method_test_row_drops_las
 static const size_t WIDTHS[] = {1,   2,    3,    4,    8,    16,   31,   32,   33,  255,
                                 256, 257, 1023, 1024, 1025, 4097, 8191, 8193, 100003};
 static const size_t QUICK_WIDTHS[] = {1, 3, 4, 16, 32, 33, 257, 4097};
-static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 12, 31, 32, 33, 64, 255, 256, 257, 1025, 4097};
+static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 12, 31, 32, 33, 64, 255, 256, 257, 1000, 1024, 1025, 4097};
 static const size_t QUICK_COLUMN_WIDTHS[] = {1, 3, 32, 33, 257};
 static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
 static const enum distribution DISTS[] = {DIST_SIGNED, DIST_SMALL_INTS};

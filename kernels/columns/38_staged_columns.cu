@@ -236,11 +236,12 @@ struct staged_columns_launch : split_columns_otherwise<staged_columns_launch<T, 
         return p;
     }
 
-    static void launch(const T *d_in, const staged_plan &p, int grid, R *d_out, void *workspace,
-                       cudaStream_t stream)
+    static int launch(const T *d_in, const staged_plan &p, int grid, R *d_out, void *workspace,
+                      cudaStream_t stream)
     {
         staged_columns_kernel<T, Op><<<grid, THREADS, RING_BYTES, stream>>>(d_in, p, d_out,
                                                                              workspace);
+        return 0;
     }
 };
 

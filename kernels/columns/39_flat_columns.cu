@@ -73,19 +73,6 @@ static inline unsigned lanes_kept(size_t cols, size_t width)
     return d < 32 && (d & (d - 1)) == 0 ? (unsigned)d : 32;
 }
 
-/* One 16-byte vector into the W accumulators, its element j in row row + lag[j]. */
-template <class T, class Op>
-__device__ __forceinline__ void add_vector(const uint4 &raw, size_t row, const unsigned (&lag)[VECTOR_WIDTH<T>],
-                                           result_t<T, Op> (&acc)[VECTOR_WIDTH<T>])
-{
-    constexpr int W = VECTOR_WIDTH<T>;
-    T e[W];
-    memcpy(e, &raw, sizeof raw); /* a bit cast: stays in registers */
-#pragma unroll
-    for (int j = 0; j < W; ++j)
-        acc[j] = combine_later_without_branch<Op>(acc[j], lift<Op>(e[j], row + lag[j]));
-}
-
 /* At most LOADS - 1 vectors left to thread g from vector v (row `row`),
  * loaded together (one at a time they would cost a trip to DRAM each), and
  * with them the array's last elements, short of a vector: they sit where
@@ -249,11 +236,12 @@ struct flat_columns_launch : split_columns_otherwise<flat_columns_launch<T, Op>,
                 .slices = (unsigned)ceil_div(W * (THREADS / 32) * kept, shape.cols)};
     }
 
-    static void launch(const T *d_in, const flat_plan &p, int grid, R *d_out, void *workspace,
-                       cudaStream_t stream)
+    static int launch(const T *d_in, const flat_plan &p, int grid, R *d_out, void *workspace,
+                      cudaStream_t stream)
     {
         flat_columns_kernel<T, Op><<<grid, THREADS, shared_bytes(p.cols), stream>>>(d_in, p, d_out,
                                                                                    workspace);
+        return 0;
     }
 };
 
