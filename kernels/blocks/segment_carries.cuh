@@ -24,6 +24,7 @@
 
 #include "cuda_check.h"
 #include "element_traits.cuh"
+#include "shape.h"
 
 /* The threads a block of these kernels has. */
 constexpr int SEGMENT_BLOCK = 256;
@@ -184,6 +185,46 @@ __device__ __forceinline__ A fold_heads_round(const tile_parts<A> &parts, size_t
     return lane_total;
 }
 
+/* Where a segment's last tile is, for a step whose tiles are fixed runs
+ * of elements (step 37): the tile of element e is (e + lead) /
+ * tile_elements. tile_elements 0: not given (steps 29 and 36, whose tiles
+ * are cut otherwise), so a long segment's heads are found round by round. */
+struct element_tiles {
+    const segment_offset *offsets;
+    size_t lead, tile_elements;
+};
+
+/* Reads at L2 a lane issues together in fold_known_heads. */
+constexpr int KNOWN_HEADS_IN_FLIGHT = 16;
+
+/* The heads of tiles [first, end), every one a part of the same segment,
+ * folded by a warp in a fixed tree: lane l chains tiles first + l,
+ * + 32, + 64, ..., KNOWN_HEADS_IN_FLIGHT reads in flight at once, then the
+ * lanes meet by position. No read waits for a test of the one before, so a
+ * segment a thousand tiles long takes three trips to L2, not nine rounds. */
+template <class A, class Op>
+__device__ __forceinline__ A fold_known_heads(const tile_parts<A> &parts, size_t first, size_t end)
+{
+    const combine_without_branch<Op> op;
+    const unsigned lane = threadIdx.x % 32;
+    A total = identity<Op, A>();
+    for (size_t tile = first + lane; tile < end; tile += 32 * KNOWN_HEADS_IN_FLIGHT) {
+        A heads[KNOWN_HEADS_IN_FLIGHT];
+#pragma unroll
+        for (int j = 0; j < KNOWN_HEADS_IN_FLIGHT; ++j)
+            heads[j] = tile + 32 * j < end ? parts.heads[tile + 32 * j] : identity<Op, A>();
+#pragma unroll
+        for (int j = 0; j < KNOWN_HEADS_IN_FLIGHT; ++j)
+            total = op(total, heads[j]);
+    }
+#pragma unroll
+    for (int offset = 16; offset > 0; offset /= 2) {
+        const A other = shuffle_xor(total, offset);
+        total = (lane & offset) ? op(other, total) : op(total, other);
+    }
+    return total;
+}
+
 /* Called by a tiles' kernel block once it starts its last tile: the last
  * kernel may then be placed (it waits for this whole kernel to finish). */
 __device__ __forceinline__ void allow_tile_parts_combine()
@@ -205,11 +246,13 @@ constexpr unsigned COMBINE_TILES_A_WARP = 4;
  * segment that ends in the next tile - any segment shorter than a tile -
  * is its lane's alone: the tile's tail and the next tile's head, every
  * read in flight at once, one trip to L2. A segment that runs on past the
- * next tile is taken by the whole warp, one after another, in the rounds of
- * fold_heads_round. Both give the tail joined with the rounds' tree over
- * the heads, bit for bit: one head's tree is its lane's total (the identity,
- * then the head) joined with identities, each join after the first a no-op,
- * which is what the short path adds. Its joins chain one after another, so
+ * next tile is taken by the whole warp, one after another: all its heads
+ * at once where `where` gives its last tile (fold_known_heads), else in
+ * the rounds of fold_heads_round. Each gives the tail joined with a tree
+ * over the heads, and for one head the same bits as the short path: one
+ * head's tree is its lane's total (the identity, then the head) joined
+ * with identities, each join after the first a no-op, which is what the
+ * short path adds. Its joins chain one after another, so
  * argmax and argmin compare their pairs with no branch
  * (combine_without_branch), which measured faster wherever segments cross
  * many tiles and the same elsewhere
@@ -217,6 +260,7 @@ constexpr unsigned COMBINE_TILES_A_WARP = 4;
 template <class A, class Op>
 __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_parts<A> parts,
                                                                             size_t tiles, size_t count,
+                                                                            element_tiles where,
                                                                             A *__restrict__ out)
 {
 #if __CUDA_ARCH__ >= 900
@@ -250,10 +294,15 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
         const size_t long_segment = __shfl_sync(FULL_WARP_MASK, segment, owner);
         const size_t from = __shfl_sync(FULL_WARP_MASK, tile, owner);
         A long_total = shuffle_from(total, owner);
-        bool more = true;
-        for (size_t first = from + 1, per_lane = 1; more; first += 32 * per_lane, per_lane = LOOKAHEAD)
-            long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
-                                                                (int)per_lane, count, &more));
+        if (where.tile_elements > 0) {
+            const size_t last = (where.offsets[long_segment + 1] - 1 + where.lead) / where.tile_elements;
+            long_total = op(long_total, fold_known_heads<A, Op>(parts, from + 1, last + 1));
+        } else {
+            bool more = true;
+            for (size_t first = from + 1, per_lane = 1; more; first += 32 * per_lane, per_lane = LOOKAHEAD)
+                long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
+                                                                    (int)per_lane, count, &more));
+        }
         if (lane == (unsigned)owner)
             store_result(&out[long_segment], long_total);
     }
@@ -283,9 +332,12 @@ template <class A, class Op> int combine_waits_for_tiles(bool *waits)
 }
 
 /* Launches combine_tile_parts_kernel over `tiles` tiles, as a programmatic
- * dependent launch where the kernel waits for the one before it. */
+ * dependent launch where the kernel waits for the one before it; `where`
+ * finds a long segment's last tile where the tiles are fixed runs of
+ * elements. */
 template <class A, class Op>
-int combine_tile_parts(tile_parts<A> parts, size_t tiles, size_t count, A *out, cudaStream_t stream)
+int combine_tile_parts(tile_parts<A> parts, size_t tiles, size_t count, A *out, cudaStream_t stream,
+                       element_tiles where = {})
 {
     bool waits = false;
     PROPAGATE((combine_waits_for_tiles<A, Op>(&waits)));
@@ -298,7 +350,8 @@ int combine_tile_parts(tile_parts<A> parts, size_t tiles, size_t count, A *out, 
     config.stream = stream;
     config.attrs = &overlap;
     config.numAttrs = waits ? 1 : 0;
-    CUDA_TRY(cudaLaunchKernelEx(&config, combine_tile_parts_kernel<A, Op>, parts, tiles, count, out));
+    CUDA_TRY(cudaLaunchKernelEx(&config, combine_tile_parts_kernel<A, Op>, parts, tiles, count, where,
+                                  out));
     return 0;
 }
 

@@ -504,7 +504,7 @@ template <class T, class Op> struct lane_run_segments_launch {
             return 0;
         if (n == 0) /* every segment empty */
             return fill_identity<Op>(d_out, shape.count, stream);
-        const size_t tiles = tile_count(n, ((uintptr_t)d_in % 16) / sizeof(T));
+        const size_t lead = ((uintptr_t)d_in % 16) / sizeof(T), tiles = tile_count(n, lead);
         const size_t expected = ELEMENTS * shape.count / n; /* ends a tile, on average */
         const size_t batches = ceil_div(READ_MARGIN * expected + 1, 32);
         const tile_parts<RO> parts = tile_parts<RO>::at(workspace, tiles);
@@ -515,16 +515,18 @@ template <class T, class Op> struct lane_run_segments_launch {
                                            (unsigned)(batches < BATCHES ? batches : BATCHES),
                                            tile_writer<T, Op>{shape.offsets, d_out, parts});
         CUDA_TRY_LAUNCH();
-        return combine_tile_parts<RO, Op>(parts, tiles, shape.count, d_out, stream);
+        return combine_tile_parts<RO, Op>(parts, tiles, shape.count, d_out, stream,
+                                          element_tiles{shape.offsets, lead, ELEMENTS});
     }
 };
 
 } // namespace
 
 /* The order within one segment: a lane chains up to 32 elements, 5 shuffle
- * levels join the lanes; the tiles' combine is a chain of rounds (fewer
- * than the length / 256), each 8 parts a lane and 5 levels of lanes:
- * within ORDER_THREAD_CHAINS' ceil(L / 256) + 32 + 2 x 40. */
+ * levels join the lanes; the tiles' combine (fold_known_heads) chains every
+ * 32nd of the segment's tiles in a lane (fewer than L / 32768 + 1 parts),
+ * then 5 levels of lanes and the tail: within ORDER_THREAD_CHAINS'
+ * ceil(L / 256) + 32 + 2 x 40. */
 DEFINE_METHOD(lane_run_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 37",
               .idea = "a fixed run of elements a lane, loaded into registers; a bit for each "
                       "segment end in it, the lanes joined by one segmented scan a tile",
