@@ -201,7 +201,8 @@ constexpr int KNOWN_HEADS_IN_FLIGHT = 16;
  * folded by a warp in a fixed tree: lane l chains tiles first + l,
  * + 32, + 64, ..., KNOWN_HEADS_IN_FLIGHT reads in flight at once, then the
  * lanes meet by position. No read waits for a test of the one before, so a
- * segment a thousand tiles long takes three trips to L2, not nine rounds. */
+ * segment a thousand tiles long takes three trips to L2 after its first
+ * round, not nine rounds. */
 template <class A, class Op>
 __device__ __forceinline__ A fold_known_heads(const tile_parts<A> &parts, size_t first, size_t end)
 {
@@ -246,9 +247,9 @@ constexpr unsigned COMBINE_TILES_A_WARP = 4;
  * segment that ends in the next tile - any segment shorter than a tile -
  * is its lane's alone: the tile's tail and the next tile's head, every
  * read in flight at once, one trip to L2. A segment that runs on past the
- * next tile is taken by the whole warp, one after another: all its heads
- * at once where `where` gives its last tile (fold_known_heads), else in
- * the rounds of fold_heads_round. Each gives the tail joined with a tree
+ * next tile is taken by the whole warp, one after another, in the rounds of
+ * fold_heads_round: the first 32 tiles, then, where `where` gives its last
+ * tile, all the others at once (fold_known_heads), else round by round. Each gives the tail joined with a tree
  * over the heads, and for one head the same bits as the short path: one
  * head's tree is its lane's total (the identity, then the head) joined
  * with identities, each join after the first a no-op, which is what the
@@ -294,14 +295,20 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
         const size_t long_segment = __shfl_sync(FULL_WARP_MASK, segment, owner);
         const size_t from = __shfl_sync(FULL_WARP_MASK, tile, owner);
         A long_total = shuffle_from(total, owner);
-        if (where.tile_elements > 0) {
-            const size_t last = (where.offsets[long_segment + 1] - 1 + where.lead) / where.tile_elements;
-            long_total = op(long_total, fold_known_heads<A, Op>(parts, from + 1, last + 1));
+        /* the end's read flies with the first round's, which ends most
+         * segments (waiting for it first cost powerlaw:100 a microsecond:
+         * bench/results/experiments/h200_segments_known_heads_624a228.log) */
+        const segment_offset end = where.tile_elements > 0 ? where.offsets[long_segment + 1] : 0;
+        bool more = true;
+        long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, from + 1, 1,
+                                                            count, &more));
+        if (more && where.tile_elements > 0) {
+            const size_t last = (end - 1 + where.lead) / where.tile_elements;
+            long_total = op(long_total, fold_known_heads<A, Op>(parts, from + 33, last + 1));
         } else {
-            bool more = true;
-            for (size_t first = from + 1, per_lane = 1; more; first += 32 * per_lane, per_lane = LOOKAHEAD)
+            for (size_t first = from + 33; more; first += 32 * LOOKAHEAD)
                 long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
-                                                                    (int)per_lane, count, &more));
+                                                                    LOOKAHEAD, count, &more));
         }
         if (lane == (unsigned)owner)
             store_result(&out[long_segment], long_total);
