@@ -295,15 +295,17 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
         const size_t long_segment = __shfl_sync(FULL_WARP_MASK, segment, owner);
         const size_t from = __shfl_sync(FULL_WARP_MASK, tile, owner);
         A long_total = shuffle_from(total, owner);
-        /* the end's read flies with the first round's, which ends most
-         * segments (waiting for it first cost powerlaw:100 a microsecond:
-         * bench/results/experiments/h200_segments_known_heads_624a228.log) */
-        const segment_offset end = where.tile_elements > 0 ? where.offsets[long_segment + 1] : 0;
+        /* The first round ends most segments; only those it does not read
+         * their end: read before it, or beside it, it cost powerlaw:100 a
+         * microsecond, or a third of one
+         * (bench/results/experiments/h200_segments_known_heads_624a228.log,
+         * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log). */
         bool more = true;
         long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, from + 1, 1,
                                                             count, &more));
         if (more && where.tile_elements > 0) {
-            const size_t last = (end - 1 + where.lead) / where.tile_elements;
+            const size_t last =
+                (where.offsets[long_segment + 1] - 1 + where.lead) / where.tile_elements;
             long_total = op(long_total, fold_known_heads<A, Op>(parts, from + 33, last + 1));
         } else {
             for (size_t first = from + 33; more; first += 32 * LOOKAHEAD)
