@@ -186,12 +186,11 @@ __device__ __forceinline__ A fold_heads_round(const tile_parts<A> &parts, size_t
 }
 
 /* Where a segment's last tile is, for a step whose tiles are fixed runs
- * of elements (step 37): tail_ends[t], written by tile t, is the end of
- * its tail segment, and the tile of element e is (e + lead) /
+ * of elements (step 37): the tile of element e is (e + lead) /
  * tile_elements. tile_elements 0: not given (steps 29 and 36, whose tiles
  * are cut otherwise), so a long segment's heads are found round by round. */
 struct element_tiles {
-    const segment_offset *tail_ends;
+    const segment_offset *offsets;
     size_t lead, tile_elements;
 };
 
@@ -296,19 +295,17 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
         const size_t long_segment = __shfl_sync(FULL_WARP_MASK, segment, owner);
         const size_t from = __shfl_sync(FULL_WARP_MASK, tile, owner);
         A long_total = shuffle_from(total, owner);
-        /* The segment's end, as its first tile wrote it, read beside the
-         * first round (which ends most segments): the offsets themselves,
-         * read before the round, beside it or after it, are a trip to DRAM
-         * that cost powerlaw:100 or powerlaw:1000 up to a microsecond
+        /* The first round ends most segments; only those it does not read
+         * their end: read before it, or beside it, it cost powerlaw:100 a
+         * microsecond, or a third of one
          * (bench/results/experiments/h200_segments_known_heads_624a228.log,
-         * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log,
-         * bench/results/experiments/h200_segments_first_round_then_known_heads_b83b757.log). */
-        const segment_offset end = where.tile_elements > 0 ? where.tail_ends[from] : 0;
+         * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log). */
         bool more = true;
         long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, from + 1, 1,
                                                             count, &more));
         if (more && where.tile_elements > 0) {
-            const size_t last = (end - 1 + where.lead) / where.tile_elements;
+            const size_t last =
+                (where.offsets[long_segment + 1] - 1 + where.lead) / where.tile_elements;
             long_total = op(long_total, fold_known_heads<A, Op>(parts, from + 33, last + 1));
         } else {
             for (size_t first = from + 33; more; first += 32 * LOOKAHEAD)

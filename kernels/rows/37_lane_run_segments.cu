@@ -152,7 +152,6 @@ template <class T, class Op> struct tile_writer {
     const segment_offset *offsets;
     RO *out;
     tile_parts<RO> parts;
-    segment_offset *tail_ends; /* a tile's tail segment's end, for the last kernel */
 
     /* Segment place.segment + rel closed in the tile with `total`: its
      * result, or the tile's head part if it began in an earlier tile. */
@@ -180,11 +179,9 @@ template <class T, class Op> struct tile_writer {
 };
 
 /* The ends a tile holds: all of them (empty segments too) and the closing
- * ones (non-empty: a bit each); and the end of the segment it leaves open
- * (the first end read past the tile: NO_END past the last segment). */
+ * ones (non-empty: a bit each). */
 struct tile_ends {
     unsigned all, closing;
-    segment_offset open_end;
 };
 
 /* Reads the ends of the segments from place.segment on that fall in the
@@ -204,7 +201,7 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, uint32_t *slo
 {
     constexpr int RUN = lane_run<T>::RUN;
     const unsigned lane = threadIdx.x % 32;
-    tile_ends ends = {0, 0, NO_END};
+    tile_ends ends = {0, 0};
     segment_offset before = place.begin; /* offsets[place.segment + ends.all] */
     for (bool full = true; full; batches = 2 * batches < BATCHES ? 2 * batches : BATCHES) {
         segment_offset end[BATCHES];
@@ -233,8 +230,6 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, uint32_t *slo
             const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
             if (found > 0)
                 before = __shfl_sync(FULL_WARP_MASK, end[b], found - 1);
-            if (found < 32)
-                ends.open_end = __shfl_sync(FULL_WARP_MASK, end[b], found);
             ends.all += found;
             ends.closing += __popc(closing_lanes);
             full = found == 32;
@@ -322,15 +317,12 @@ __device__ __forceinline__ R join_lanes(bool closes, R tail, R *tile_tail)
 
 /* The tile's parts for the last kernel, by lane 0: the head part (unless
  * the segment that entered closed in the tile: the closed sweep stored it)
- * and the tail part with its segment's end - every field on every call, so
- * nothing needs zeroing. */
+ * and the tail part - every field on every call, so nothing needs zeroing. */
 template <class T, class Op>
-__device__ __forceinline__ void store_parts(const tile_place &place, tile_ends tile,
+__device__ __forceinline__ void store_parts(const tile_place &place, unsigned ends,
                                             segment_offset open_begin, result_t<T, Op, int> carry,
-                                            size_t count, const tile_writer<T, Op> &writer)
+                                            size_t count, const tile_parts<result_t<T, Op>> &parts)
 {
-    const tile_parts<result_t<T, Op>> &parts = writer.parts;
-    const unsigned ends = tile.all;
     using RO = result_t<T, Op>;
     const bool began_before = (long long)place.begin < place.first;
     const long long last_end = place.first + lane_run<T>::ELEMENTS;
@@ -350,7 +342,6 @@ __device__ __forceinline__ void store_parts(const tile_place &place, tile_ends t
     }
     parts.tail_segments[place.tile] = tail_segment;
     store_result(&parts.tails[place.tile], tail);
-    writer.tail_ends[place.tile] = tile.open_end;
 }
 
 /* The lane's walk over its run in registers: each set bit stores the total
@@ -448,7 +439,7 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     __syncwarp(); /* the totals are final */
     write_results(s, ends, place, writer);
     if (lane == 0)
-        store_parts<T, Op>(place, ends, *open_begin, tile_tail, count, writer);
+        store_parts<T, Op>(place, ends.all, *open_begin, tile_tail, count, writer.parts);
     __syncwarp(); /* the totals are read before the next tile's copies and bits */
     return ends.all;
 }
@@ -498,15 +489,9 @@ template <class T, class Op> struct lane_run_segments_launch {
      * boundary; the workspace holds the most any pointer needs. */
     static size_t tile_count(size_t n, size_t lead) { return ceil_div(n + lead, ELEMENTS); }
 
-    /* The workspace: the tiles' parts, then their tail segments' ends. */
-    static size_t parts_bytes(size_t tiles)
-    {
-        return ceil_div(tile_parts<RO>::bytes(tiles), sizeof(segment_offset)) * sizeof(segment_offset);
-    }
     static int workspace(reduce_shape, size_t n, size_t *bytes)
     {
-        const size_t tiles = tile_count(n, VECTOR_WIDTH<T> - 1);
-        *bytes = parts_bytes(tiles) + tiles * sizeof(segment_offset);
+        *bytes = tile_parts<RO>::bytes(tile_count(n, VECTOR_WIDTH<T> - 1));
         return 0;
     }
 
@@ -523,16 +508,15 @@ template <class T, class Op> struct lane_run_segments_launch {
         const size_t expected = ELEMENTS * shape.count / n; /* ends a tile, on average */
         const size_t batches = ceil_div(READ_MARGIN * expected + 1, 32);
         const tile_parts<RO> parts = tile_parts<RO>::at(workspace, tiles);
-        segment_offset *tail_ends = (segment_offset *)((char *)workspace + parts_bytes(tiles));
         const auto kernel = lane_run_segments_kernel<T, Op>;
         int grid = 0;
         PROPAGATE(capped_resident_grid((const void *)kernel, BLOCK, tiles, WARPS, &grid));
         kernel<<<grid, BLOCK, 0, stream>>>(d_in, n, shape.offsets, shape.count, tiles,
                                            (unsigned)(batches < BATCHES ? batches : BATCHES),
-                                           tile_writer<T, Op>{shape.offsets, d_out, parts, tail_ends});
+                                           tile_writer<T, Op>{shape.offsets, d_out, parts});
         CUDA_TRY_LAUNCH();
         return combine_tile_parts<RO, Op>(parts, tiles, shape.count, d_out, stream,
-                                          element_tiles{tail_ends, lead, ELEMENTS});
+                                          element_tiles{shape.offsets, lead, ELEMENTS});
     }
 };
 
