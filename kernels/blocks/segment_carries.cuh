@@ -201,8 +201,8 @@ constexpr int KNOWN_HEADS_IN_FLIGHT = 16;
  * folded by a warp in a fixed tree: lane l chains tiles first + l,
  * + 32, + 64, ..., KNOWN_HEADS_IN_FLIGHT reads in flight at once, then the
  * lanes meet by position. No read waits for a test of the one before, so a
- * segment a thousand tiles long takes two trips to L2 after its first two
- * rounds and the read of its end, not eight more rounds. */
+ * segment a thousand tiles long takes three trips to L2 after its first
+ * round, not nine rounds. */
 template <class A, class Op>
 __device__ __forceinline__ A fold_known_heads(const tile_parts<A> &parts, size_t first, size_t end)
 {
@@ -248,9 +248,8 @@ constexpr unsigned COMBINE_TILES_A_WARP = 4;
  * is its lane's alone: the tile's tail and the next tile's head, every
  * read in flight at once, one trip to L2. A segment that runs on past the
  * next tile is taken by the whole warp, one after another, in the rounds of
- * fold_heads_round: the first 32 tiles, the next 128, then, where `where`
- * gives its last tile, all the others at once (fold_known_heads), else
- * round by round. Each gives the tail joined with a tree
+ * fold_heads_round: the first 32 tiles, then, where `where` gives its last
+ * tile, all the others at once (fold_known_heads), else round by round. Each gives the tail joined with a tree
  * over the heads, and for one head the same bits as the short path: one
  * head's tree is its lane's total (the identity, then the head) joined
  * with identities, each join after the first a no-op, which is what the
@@ -296,29 +295,20 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
         const size_t long_segment = __shfl_sync(FULL_WARP_MASK, segment, owner);
         const size_t from = __shfl_sync(FULL_WARP_MASK, tile, owner);
         A long_total = shuffle_from(total, owner);
-        /* Two rounds (160 tiles) end most segments; only those they do not
-         * read their end, a trip to DRAM (the values' stream has evicted the
-         * offsets from L2): read before the first round, beside it or after
-         * it, it cost powerlaw:100 or powerlaw:1000 up to a microsecond
+        /* The first round ends most segments; only those it does not read
+         * their end: read before it, or beside it, it cost powerlaw:100 a
+         * microsecond, or a third of one
          * (bench/results/experiments/h200_segments_known_heads_624a228.log,
-         * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log,
-         * bench/results/experiments/h200_segments_first_round_then_known_heads_b83b757.log),
-         * and written by the tiles beside their tail parts it cost their
-         * kernel as much (bench/results/experiments/h200_segments_first_round_then_known_heads_735dd2d.log). */
+         * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log). */
         bool more = true;
-        size_t first = from + 1;
-        for (int round = 0; more && round < 2; ++round) {
-            const int per_lane = round == 0 ? 1 : LOOKAHEAD;
-            long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
-                                                                per_lane, count, &more));
-            first += 32 * per_lane;
-        }
+        long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, from + 1, 1,
+                                                            count, &more));
         if (more && where.tile_elements > 0) {
             const size_t last =
                 (where.offsets[long_segment + 1] - 1 + where.lead) / where.tile_elements;
-            long_total = op(long_total, fold_known_heads<A, Op>(parts, first, last + 1));
+            long_total = op(long_total, fold_known_heads<A, Op>(parts, from + 33, last + 1));
         } else {
-            for (; more; first += 32 * LOOKAHEAD)
+            for (size_t first = from + 33; more; first += 32 * LOOKAHEAD)
                 long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
                                                                     LOOKAHEAD, count, &more));
         }

@@ -524,10 +524,9 @@ template <class T, class Op> struct lane_run_segments_launch {
 
 /* The order within one segment: a lane chains up to 32 elements, 5 shuffle
  * levels join the lanes; the tiles' combine joins the tail, a tree of the
- * next 32 tiles' heads (5 levels), one of the next 128 (a chain of 4, 5
- * levels) and one of the rest (a lane chains every 32nd, fewer than
- * L / 32768 + 1 parts, then 5 levels): within ORDER_THREAD_CHAINS'
- * ceil(L / 256) + 32 + 2 x 40. */
+ * next 32 tiles' heads (5 levels) and one of the rest (a lane chains every
+ * 32nd, fewer than L / 32768 + 1 parts, then 5 levels): within
+ * ORDER_THREAD_CHAINS' ceil(L / 256) + 32 + 2 x 40. */
 DEFINE_METHOD(lane_run_segments, .family = FAMILY_ROWS, .source = "this suite: rows, step 37",
               .idea = "a fixed run of elements a lane, loaded into registers; a bit for each "
                       "segment end in it, the lanes joined by one segmented scan a tile",
