@@ -201,8 +201,8 @@ constexpr int KNOWN_HEADS_IN_FLIGHT = 16;
  * folded by a warp in a fixed tree: lane l chains tiles first + l,
  * + 32, + 64, ..., KNOWN_HEADS_IN_FLIGHT reads in flight at once, then the
  * lanes meet by position. No read waits for a test of the one before, so a
- * segment a thousand tiles long takes three trips to L2 after its first
- * round, not nine rounds. */
+ * segment a thousand tiles long takes, after its first round and the read
+ * of its end, three trips to L2, not nine rounds. */
 template <class A, class Op>
 __device__ __forceinline__ A fold_known_heads(const tile_parts<A> &parts, size_t first, size_t end)
 {
@@ -249,11 +249,12 @@ constexpr unsigned COMBINE_TILES_A_WARP = 4;
  * read in flight at once, one trip to L2. A segment that runs on past the
  * next tile is taken by the whole warp, one after another, in the rounds of
  * fold_heads_round: the first 32 tiles, then, where `where` gives its last
- * tile, all the others at once (fold_known_heads), else round by round. Each gives the tail joined with a tree
- * over the heads, and for one head the same bits as the short path: one
- * head's tree is its lane's total (the identity, then the head) joined
- * with identities, each join after the first a no-op, which is what the
- * short path adds. Its joins chain one after another, so
+ * tile, all the others at once (fold_known_heads), else round by round.
+ * Each gives the tail joined with a tree over the heads, and for one head
+ * the same bits as the short path: one head's tree is its lane's total
+ * (the identity, then the head) joined with identities, each join after
+ * the first a no-op, which is what the short path adds. Its joins chain
+ * one after another, so
  * argmax and argmin compare their pairs with no branch
  * (combine_without_branch), which measured faster wherever segments cross
  * many tiles and the same elsewhere
@@ -296,10 +297,16 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
         const size_t from = __shfl_sync(FULL_WARP_MASK, tile, owner);
         A long_total = shuffle_from(total, owner);
         /* The first round ends most segments; only those it does not read
-         * their end: read before it, or beside it, it cost powerlaw:100 a
-         * microsecond, or a third of one
+         * their end, a trip to DRAM (the values' stream has evicted the
+         * offsets from L2). Read before the first round or beside it, it
+         * cost powerlaw:100 and powerlaw:1000 up to a microsecond; after it,
+         * still a third of one at powerlaw:1000, whose long segments a
+         * second round would end
          * (bench/results/experiments/h200_segments_known_heads_624a228.log,
-         * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log). */
+         * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log,
+         * bench/results/experiments/h200_segments_first_round_then_known_heads_b83b757.log;
+         * the end written by each tile instead cost the tiles' kernel more:
+         * bench/results/experiments/h200_segments_first_round_then_known_heads_735dd2d.log). */
         bool more = true;
         long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, from + 1, 1,
                                                             count, &more));
