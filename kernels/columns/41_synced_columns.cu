@@ -26,8 +26,9 @@
  * What it costs: the bytes, plus blocks x cols totals written and read once
  * more at L2, plus the barrier: no column is added before the slowest block
  * has read its rows. It takes whole vectors a row, up to 1024 elements (a
- * thread a column in the folds); other widths, matrices of a few rows and
- * an input off 16 bytes go to split_columns. 1024 - k V threads of a block
+ * thread a column in the folds: kernels/blocks/row_blocks.cuh, tested on
+ * the CPU); other widths, matrices of a few rows and an input off 16 bytes
+ * go to split_columns. 1024 - k V threads of a block
  * read nothing (24 at 1000 floats). A column's bits depend on the grid,
  * which follows the GPU's SMs; a test's forced grid larger than the
  * resident wave is cut to it, since the barrier needs every block resident.
@@ -43,31 +44,21 @@
 #include "cuda_check.h"
 #include "grid_size.cuh"
 #include "method.cuh"
+#include "row_blocks.cuh"
 #include "vector_loads.cuh"
 
 namespace {
 
 constexpr int THREADS = 1024;
 constexpr int LOADS = 4;
-/* The widest matrix it takes: the folds (fold_slices, add_blocks) need a
- * thread a column. */
-constexpr size_t MAX_COLS = THREADS;
 /* A matrix of at most this many rows goes to split_columns. */
 constexpr size_t FEW_ROWS = 64;
-
-/* How the matrix is read (computed on the host, passed by value). */
-struct synced_plan {
-    size_t rows, cols;
-    unsigned row_vectors;   /* V: cols / W */
-    unsigned block_rows;    /* k: rows a block reads at a step, THREADS / V */
-    unsigned block_columns; /* columns each block adds after the barrier */
-};
 
 /* Thread t's W accumulators (t < k V): vector t % V of rows r, r + step,
  * ... (r = k b + t / V, step = k x blocks), LOADS in flight, the last ones
  * loaded together. */
 template <class T, class Op>
-__device__ __forceinline__ void add_rows(const T *__restrict__ in, const synced_plan &p,
+__device__ __forceinline__ void add_rows(const T *__restrict__ in, const row_blocks &p,
                                          result_t<T, Op> (&acc)[VECTOR_WIDTH<T>])
 {
     constexpr int W = VECTOR_WIDTH<T>;
@@ -98,7 +89,7 @@ __device__ __forceinline__ void add_rows(const T *__restrict__ in, const synced_
 
 template <class T, class Op>
 __global__ __launch_bounds__(THREADS, 1) void synced_columns_kernel(const T *__restrict__ in,
-                                                                    synced_plan p,
+                                                                    row_blocks p,
                                                                     result_t<T, Op> *__restrict__ out,
                                                                     void *workspace)
 {
@@ -174,25 +165,21 @@ struct synced_columns_launch : split_columns_otherwise<synced_columns_launch<T, 
     /* Whether this step's kernel takes the shape (the pointer aside). */
     static bool shape_fits(reduce_shape shape, size_t n)
     {
-        return shape.cols >= 1 && shape.cols <= MAX_COLS && shape.cols % W == 0 &&
-               n % shape.cols == 0 && n / shape.cols > FEW_ROWS;
+        return row_blocks_take(n, shape.cols, W, THREADS, FEW_ROWS);
     }
 
     /* One resident wave, or the grid a test forces cut to it; and the plan. */
-    static synced_plan plan(reduce_shape shape, size_t n, const synced_config &c, int *grid)
+    static row_blocks plan(reduce_shape shape, size_t n, const synced_config &c, int *grid)
     {
         const int forced = launch_grid(c.resident);
         *grid = forced < c.resident ? forced : c.resident;
-        const unsigned vectors = (unsigned)(shape.cols / W);
-        return {.rows = n / shape.cols, .cols = shape.cols, .row_vectors = vectors,
-                .block_rows = THREADS / vectors,
-                .block_columns = (unsigned)ceil_div(shape.cols, (size_t)*grid)};
+        return plan_row_blocks(n, shape.cols, W, THREADS, *grid);
     }
 
-    static int launch(const T *d_in, const synced_plan &p, int grid, R *d_out, void *workspace,
+    static int launch(const T *d_in, const row_blocks &p, int grid, R *d_out, void *workspace,
                       cudaStream_t stream)
     {
-        synced_plan plan = p;
+        row_blocks plan = p;
         void *args[] = {(void *)&d_in, (void *)&plan, (void *)&d_out, (void *)&workspace};
         CUDA_TRY(cudaLaunchCooperativeKernel((const void *)synced_columns_kernel<T, Op>, grid,
                                              THREADS, args, SHARED_BYTES, stream));
