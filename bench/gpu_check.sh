@@ -83,7 +83,8 @@
 #                  whole-array sum in the same run; then steps 30-31 alone
 #                  over the same widths at 5 samples -> cols_sweep_first_steps.csv
 #     columns_matrix  every (type, operator) down 32 and 4096 columns:
-#                  steps 38 and 32, cuBLAS's gemv and PyTorch -> columns_matrix.txt
+#                  the column steps but 30-31, cuBLAS's gemv and PyTorch
+#                  -> columns_matrix.txt
 #     argmax       argmax of 64 MiB of floats, every method that takes it, beside
 #                  the float sum of the same buffer size (one_pass_ilp, cub);
 #                  then the argmax size sweep 2^10 .. 2^28 of the one-pass steps
@@ -157,6 +158,14 @@ cccl_root() {
 
 # Four tests at a time, as the README's command: one at a time the default set
 # outlasts a 300 s device call (bench/results/h100_quicktest_cut_at_300s_5e8e2ab.log).
+# The GPU column steps and vendors the bench lists, comma-separated; with
+# `whole`, all but steps 30-31 (seconds a call on a matrix of a few columns).
+column_methods() {
+    local all
+    all=$("$bench" --list | awk '$3 ~ /columns/ && $2 != "cpu" {print $1}')
+    [ "${1:-}" = whole ] && all=$(echo "$all" | grep -v -x -e thread_per_column -e block_columns)
+    echo "$all" | paste -sd, -
+}
 quick_tests() { step quicktest bash -c "time ctest --test-dir $build -LE exhaustive -j 4 --output-on-failure"; }
 exhaustive_tests() { # exhaustive_tests NAME [CTEST ARGS...]
     local name=$1; shift
@@ -300,18 +309,16 @@ for s in "$@"; do
         done
         step segment_sweep_table bash -c "python3 bench/segment_sweep_table.py $out/segment_sweep_whole.csv $out/segment_sweep_*_*.csv $out/segment_sweep_zipf.csv | tee $out/segment_sweep.md" ;;
     columns)
-        col_methods=$("$bench" --list | awk '$3 ~ /columns/ && $2 != "cpu" {print $1}' | paste -sd, -)
-        step columns_128 "$bench" --cols 128 --axis 0 -S 100 -m "$col_methods"
+        step columns_128 "$bench" --cols 128 --axis 0 -S 100 -m "$(column_methods)"
         # steps 30-31 take seconds a call on a matrix of a few columns: the
-        # 128-column table shows them, the sweep the whole-GPU step and the vendors
-        sweep_methods=$(echo "$col_methods" | tr , '\n' | grep -v -x -e thread_per_column -e block_columns | paste -sd, -)
-        step cols_sweep "$bench" --col-sweep -S 100 -m "$sweep_methods" \
+        # 128-column table shows them, the sweep the whole-GPU steps and the vendors
+        step cols_sweep "$bench" --col-sweep -S 100 -m "$(column_methods whole)" \
             --csv "$out/cols_sweep.csv" --json "$out/cols_sweep.json"
         step cols_sweep_first_steps "$bench" --col-sweep -S 5 -w 1 -m thread_per_column,block_columns \
             --csv "$out/cols_sweep_first_steps.csv" ;;
     columns_matrix)
         for cols in 32 4096; do
-            step "columns_matrix_$cols" bash -c "set -o pipefail; $bench --cols $cols --axis 0 --type all --op all -S 30 -m staged_columns,split_columns,cublas_columns,torch | tee -a $out/columns_matrix.txt"
+            step "columns_matrix_$cols" bash -c "set -o pipefail; $bench --cols $cols --axis 0 --type all --op all -S 30 -m $(column_methods whole) | tee -a $out/columns_matrix.txt"
         done ;;
     argmax)
         arg_methods=$("$bench" --list | awk '$2 != "cpu" && $3 ~ /whole/ {print $1}' | paste -sd, -)
