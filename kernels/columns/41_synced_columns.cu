@@ -28,14 +28,14 @@
  * has read its rows. It takes whole vectors a row, up to 1024 elements (a
  * thread a column in the folds: kernels/blocks/row_blocks.cuh, tested on
  * the CPU); other widths, matrices of a few rows and an input off 16 bytes
- * go to split_columns. 1024 - k V threads of a block
- * read nothing (24 at 1000 floats). A column's bits depend on the grid,
+ * go to split_columns. 1024 - k V threads of a block read nothing (24 at
+ * 1000 floats). A column's bits depend on the grid,
  * which follows the GPU's SMs; a test's forced grid larger than the
  * resident wave is cut to it, since the barrier needs every block resident.
  * Against the other column steps, cuBLAS and PyTorch at every width:
  * bench/results/h200_cols_sweep_23e1e09.csv; other types and argmax:
  * bench/results/experiments/h200_columns_synced_argmax_23e1e09.log.
- *   bench_compare --cols 1000 --axis 0 -m synced_columns,split_columns,cublas_columns
+ *   bench_compare --cols 1000 --rows 16777 --axis 0 -m synced_columns,split_columns,cublas_columns
  *   bench/gpu_check.sh columns (every column step at every width of the sweep)
  */
 #include <cooperative_groups.h>
