@@ -84,6 +84,24 @@ static inline int ask_kernel_room(const void *kernel, kernel_room *room)
     return 0;
 }
 
+/* For a kernel of `threads` threads a block that asks for `dynamic_smem`
+ * bytes of shared memory (steps 39 and 41): whether the current device
+ * gives them beside its static shared memory and, where it does, the
+ * opt-in set and the kernel's resident grid. */
+static inline int fit_dynamic_smem(const void *kernel, int threads, size_t dynamic_smem,
+                                   bool *fits, int *resident)
+{
+    kernel_room room;
+    PROPAGATE(ask_kernel_room(kernel, &room));
+    *fits = room.attributes.sharedSizeBytes + dynamic_smem <= room.smem_optin;
+    if (*fits) {
+        CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      (int)dynamic_smem));
+        PROPAGATE(resident_grid_size(kernel, threads, dynamic_smem, resident));
+    }
+    return 0;
+}
+
 /* `ask(&config)` once per device, its answer kept for the calls after: a
  * launcher may be called inside the timed region, where only the first
  * (warm-up) call on each device should ask the driver. Per device, because

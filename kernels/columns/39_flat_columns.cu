@@ -197,18 +197,9 @@ struct flat_columns_launch : split_columns_otherwise<flat_columns_launch<T, Op>,
     static int config(flat_config *out)
     {
         return once_per_device<flat_columns_launch>(out, [](flat_config *c) {
-            const auto kernel = flat_columns_kernel<T, Op>;
-            kernel_room room;
-            PROPAGATE(ask_kernel_room((const void *)kernel, &room));
             *c = {};
-            c->usable = room.attributes.sharedSizeBytes + MAX_SHARED_BYTES <= room.smem_optin;
-            if (c->usable) {
-                CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                              (int)MAX_SHARED_BYTES));
-                PROPAGATE(resident_grid_size((const void *)kernel, THREADS, MAX_SHARED_BYTES,
-                                             &c->resident));
-            }
-            return 0;
+            return fit_dynamic_smem((const void *)flat_columns_kernel<T, Op>, THREADS,
+                                    MAX_SHARED_BYTES, &c->usable, &c->resident);
         });
     }
 

@@ -143,21 +143,14 @@ struct synced_columns_launch : split_columns_otherwise<synced_columns_launch<T, 
     static int config(synced_config *out)
     {
         return once_per_device<synced_columns_launch>(out, [](synced_config *c) {
-            const auto kernel = synced_columns_kernel<T, Op>;
-            kernel_room room;
             int device = 0, cooperative = 0;
-            PROPAGATE(ask_kernel_room((const void *)kernel, &room));
+            bool fits = false;
             CUDA_TRY(cudaGetDevice(&device));
             CUDA_TRY(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
             *c = {};
-            c->usable = cooperative != 0 &&
-                        room.attributes.sharedSizeBytes + SHARED_BYTES <= room.smem_optin;
-            if (c->usable) {
-                CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                              (int)SHARED_BYTES));
-                PROPAGATE(resident_grid_size((const void *)kernel, THREADS, SHARED_BYTES,
-                                             &c->resident));
-            }
+            PROPAGATE(fit_dynamic_smem((const void *)synced_columns_kernel<T, Op>, THREADS,
+                                       SHARED_BYTES, &fits, &c->resident));
+            c->usable = cooperative != 0 && fits;
             return 0;
         });
     }
