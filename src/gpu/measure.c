@@ -10,6 +10,7 @@
 
 #include "cuda_check.h"
 #include "grid_override.h"
+#include "launch_phase.h"
 #include "registry.h"
 #include "results_match.h"
 
@@ -296,12 +297,14 @@ static void release(struct gpu_resources *g)
         cudaEventDestroy(g->stop);
 }
 
-/* The stopping rule, checked every few samples past the minimum: the
- * median is known well enough, or the method's time is up. */
+/* The stopping rule, checked past the minimum at the end of each cycle of
+ * launch phases (launch_phase.h), so that the samples kept meet every phase
+ * equally often: the median is known well enough, or the method's time is
+ * up. */
 static bool should_stop(const struct measure_setup *setup, const double *times, int timed,
                         double started_us)
 {
-    if (timed < setup->min_samples || timed % 5 != 0)
+    if (timed < setup->min_samples || timed % LAUNCH_PHASE_CYCLE != 0)
         return false;
     if (now_us() - started_us > 1e6 * setup->timeout_s)
         return true;
@@ -457,7 +460,8 @@ static int check_grid_independence(const struct method *m, const struct measure_
 }
 
 /* The sample loop: `warmup` untimed calls, then timed samples until the
- * count or the stopping rule says enough; every call's results checked. */
+ * count or the stopping rule says enough, spread over the launch phases
+ * (launch_phase.h); every call's results checked. */
 static int sample_calls(const struct method *m, const struct measure_input *in,
                         const struct measure_setup *setup, const struct l2_flusher *flusher,
                         cudaStream_t stream, struct gpu_resources *g, struct result_buffers *b,
@@ -470,6 +474,8 @@ static int sample_calls(const struct method *m, const struct measure_input *in,
         float elapsed_ms = 0.0f;
         if (call == setup->warmup)
             started_us = now_us();
+        for (int k = is_sample ? launches_before_sample(*timed) : 0; k > 0; --k)
+            PROPAGATE(launch_empty_kernel(stream)); /* outside the events: launch_phase.h */
         PROPAGATE(timed_call(m, in, setup, flusher, plan, stream, g, &elapsed_ms, NULL));
         PROPAGATE(check_gpu_call(m, in, stream, g, b, r, call));
         if (r->status != STATUS_PASS)
