@@ -33,6 +33,10 @@ constexpr int ROW_LANES_BLOCK = 256;
  * a thread for every type with one lane per row (5 blocks of 256 per SM);
  * forcing 8 blocks (32 registers) spilled. */
 constexpr int ROW_LANES_LOADS = 3;
+/* Loads a lane for argmax and argmin where a whole warp reads a row or a
+ * segment (steps 24 and 42): step 24's header says why four; eight were
+ * slower at 2048 floats (77 registers: three blocks an SM). */
+constexpr int WARP_ARG_LOADS = 4;
 
 /* A row's first and one-past-last element. */
 struct row_bounds {

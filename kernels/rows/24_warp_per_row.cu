@@ -35,15 +35,12 @@
 namespace {
 
 constexpr int LANES = 32;
-/* Loads a lane for argmax and argmin rows (the header says why); eight were
- * slower at 2048 floats (77 registers: three blocks an SM). */
-constexpr int ARG_LOADS = 4;
 
 template <class T, class Op> struct warp_per_row_launch {
     static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
                    cudaStream_t stream)
     {
-        constexpr int LOADS = is_arg_op_v<Op> ? ARG_LOADS : ROW_LANES_LOADS;
+        constexpr int LOADS = is_arg_op_v<Op> ? WARP_ARG_LOADS : ROW_LANES_LOADS;
         return launch_lane_group_rows<LANES, T, Op, LOADS>(d_in, shape, n, d_out, stream);
     }
 };

@@ -36,8 +36,6 @@ namespace {
  * a block's two segments retire together. */
 constexpr int BLOCK = 64;
 constexpr int WARPS = BLOCK / 32;
-/* Loads a lane for argmax and argmin, as warp_per_row (step 24 says why). */
-constexpr int ARG_LOADS = 4;
 constexpr size_t MAX_BLOCKS = (size_t)1 << 30;
 
 template <int LOADS, class T, class Op>
@@ -61,7 +59,7 @@ template <class T, class Op> struct warp_per_segment_launch {
     {
         if (shape.count == 0)
             return 0;
-        constexpr int LOADS = is_arg_op_v<Op> ? ARG_LOADS : ROW_LANES_LOADS;
+        constexpr int LOADS = is_arg_op_v<Op> ? WARP_ARG_LOADS : ROW_LANES_LOADS;
         const size_t blocks = ceil_div(shape.count, (size_t)WARPS);
         const int grid = launch_grid((int)(blocks < MAX_BLOCKS ? blocks : MAX_BLOCKS));
         warp_per_segment_kernel<LOADS, T, Op>
