@@ -32,8 +32,9 @@
 
 namespace {
 
-/* Two warps a block: 32 blocks an SM (the most it takes) hold 64 warps, and
- * a block's two segments retire together. */
+/* Two warps a block: an SM takes at most 32 blocks, so blocks of two warps
+ * can still fill it (its registers, not that limit, decide how many run),
+ * and a block frees its place once its two segments are read. */
 constexpr int BLOCK = 64;
 constexpr int WARPS = BLOCK / 32;
 constexpr size_t MAX_BLOCKS = (size_t)1 << 30;
