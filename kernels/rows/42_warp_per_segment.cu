@@ -37,6 +37,9 @@ namespace {
  * and a block frees its place once its two segments are read. */
 constexpr int BLOCK = 64;
 constexpr int WARPS = BLOCK / 32;
+/* Not MAX_GRID_BLOCKS (8192, where steps 25 and 26 stop adding blocks):
+ * the point here is a block for every two segments, so the cap is only
+ * what a grid's int count holds. */
 constexpr size_t MAX_BLOCKS = (size_t)1 << 30;
 
 template <int LOADS, class T, class Op>
