@@ -96,7 +96,23 @@ struct device_input {
     void *d_base, *d_out, *h_in, *h_out;
     segment_offset *d_offsets;
     struct device_scratch workspace;
+    const struct method *workspace_user; /* the method that used it last */
 };
+
+/* The workspace for m's call: as large as m asks, and zeroed when another
+ * method used it last (the contract: a method's workspace starts zeroed,
+ * and the method leaves its counters at 0 for its own next call - not the
+ * rest of it for another method's). */
+static bool workspace_for(const struct method *m, struct device_input *d, size_t bytes)
+{
+    if (!ensure_scratch(&d->workspace, bytes))
+        return false;
+    if (d->workspace_user != m && d->workspace.bytes > 0 &&
+        cudaMemset(d->workspace.ptr, 0, d->workspace.bytes) != cudaSuccess)
+        return false;
+    d->workspace_user = m;
+    return true;
+}
 
 /* The row, segment and column steps write an arg result whole, its padding
  * as 0 (element_traits.cuh's store_result): a result written as a value and
@@ -133,7 +149,7 @@ static bool call_shaped(const struct method *m, struct reduce_spec spec, const s
     size_t ws = 0;
     const bool ok =
         method_workspace_bytes(m, spec, device_shape, c->n, &ws) == 0 &&
-        ensure_scratch(&d->workspace, ws) &&
+        workspace_for(m, d, ws) &&
         cudaMemset(d->d_out, poison, out_bytes ? out_bytes : 1) == cudaSuccess &&
         m->launch(spec, device_shape, d_in, c->n, d->d_out, d->workspace.ptr, 0) == 0 &&
         cudaDeviceSynchronize() == cudaSuccess &&
