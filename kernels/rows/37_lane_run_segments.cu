@@ -26,10 +26,11 @@
  * alone where no run of the warp holds an end).
  *
  * Cost: the input, the offsets and the results once each, plus a tile's
- * cross-tile parts (a few words) and the last kernel, whose launch behind
- * this one is most of its cost: about a tenth of the step's time at means
- * of 100 and 1000 floats on an H200
- * (bench/results/experiments/h200_combine_cost_a82f675.log). The bytes set the
+ * cross-tile parts (a few words) and the last kernel: about a tenth of the
+ * step's time at means of 100 and 1000 floats on an H200, half of that its
+ * wait for this kernel's grid to end
+ * (bench/results/experiments/h200_combine_cost_a82f675.log,
+ * h200_combine_launch_ed0c5f7.log). The bytes set the
  * pace only where tiles hold few ends: an end costs its offset's compare,
  * its bit, its slot's note, a store in the walk and one in the sweep, so a
  * tile with an end every few elements issues more than twice the
