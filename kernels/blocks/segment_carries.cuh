@@ -235,6 +235,41 @@ __device__ __forceinline__ void allow_tile_parts_combine()
 #endif
 }
 
+/* A segment that runs on past the tile after `from`, by the whole warp:
+ * its tail part `total` joined with its heads' rounds, the first 32 tiles,
+ * then, where `where` gives its last tile, all the others at once
+ * (fold_known_heads), else round by round. */
+template <class A, class Op>
+__device__ __forceinline__ A fold_long_segment(const tile_parts<A> &parts, size_t tiles, size_t count,
+                                               element_tiles where, size_t long_segment, size_t from,
+                                               A long_total)
+{
+    const combine_without_branch<Op> op;
+    /* The first round ends most segments; only those it does not read
+     * their end, a trip to DRAM (the values' stream has evicted the
+     * offsets from L2). Read before the first round or beside it, it
+     * cost powerlaw:100 and powerlaw:1000 up to a microsecond; after it,
+     * still a third of one at powerlaw:1000, whose long segments a
+     * second round would end
+     * (bench/results/experiments/h200_segments_known_heads_624a228.log,
+     * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log,
+     * bench/results/experiments/h200_segments_first_round_then_known_heads_b83b757.log;
+     * the end written by each tile instead cost the tiles' kernel more:
+     * bench/results/experiments/h200_segments_first_round_then_known_heads_735dd2d.log). */
+    bool more = true;
+    long_total =
+        op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, from + 1, 1, count, &more));
+    if (more && where.tile_elements > 0) {
+        const size_t last = (where.offsets[long_segment + 1] - 1 + where.lead) / where.tile_elements;
+        long_total = op(long_total, fold_known_heads<A, Op>(parts, from + 33, last + 1));
+    } else {
+        for (size_t first = from + 33; more; first += 32 * LOOKAHEAD)
+            long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
+                                                                LOOKAHEAD, count, &more));
+    }
+    return long_total;
+}
+
 /* The last kernel's threads a block, and the tiles a warp takes: a lane
  * each, four lanes of 32, so that a warp meets at most two segments that
  * run past the next tile (each one's rounds take the whole warp, one
@@ -294,31 +329,9 @@ __global__ __launch_bounds__(COMBINE_BLOCK) void combine_tile_parts_kernel(tile_
     for (unsigned lanes = __ballot_sync(FULL_WARP_MASK, runs_on); lanes != 0; lanes &= lanes - 1) {
         const int owner = __ffs(lanes) - 1;
         const size_t long_segment = __shfl_sync(FULL_WARP_MASK, segment, owner);
-        const size_t from = __shfl_sync(FULL_WARP_MASK, tile, owner);
-        A long_total = shuffle_from(total, owner);
-        /* The first round ends most segments; only those it does not read
-         * their end, a trip to DRAM (the values' stream has evicted the
-         * offsets from L2). Read before the first round or beside it, it
-         * cost powerlaw:100 and powerlaw:1000 up to a microsecond; after it,
-         * still a third of one at powerlaw:1000, whose long segments a
-         * second round would end
-         * (bench/results/experiments/h200_segments_known_heads_624a228.log,
-         * bench/results/experiments/h200_segments_first_round_then_known_heads_378ef01.log,
-         * bench/results/experiments/h200_segments_first_round_then_known_heads_b83b757.log;
-         * the end written by each tile instead cost the tiles' kernel more:
-         * bench/results/experiments/h200_segments_first_round_then_known_heads_735dd2d.log). */
-        bool more = true;
-        long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, from + 1, 1,
-                                                            count, &more));
-        if (more && where.tile_elements > 0) {
-            const size_t last =
-                (where.offsets[long_segment + 1] - 1 + where.lead) / where.tile_elements;
-            long_total = op(long_total, fold_known_heads<A, Op>(parts, from + 33, last + 1));
-        } else {
-            for (size_t first = from + 33; more; first += 32 * LOOKAHEAD)
-                long_total = op(long_total, fold_heads_round<A, Op>(parts, tiles, long_segment, first,
-                                                                    LOOKAHEAD, count, &more));
-        }
+        const A long_total = fold_long_segment<A, Op>(parts, tiles, count, where, long_segment,
+                                                      __shfl_sync(FULL_WARP_MASK, tile, owner),
+                                                      shuffle_from(total, owner));
         if (lane == (unsigned)owner)
             store_result(&out[long_segment], long_total);
     }

@@ -202,45 +202,15 @@ template <class Op, class T, class R> __device__ __forceinline__ R fold_in_order
         return combine_later<Op>(acc, later);
 }
 
-/* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
- * every threads-th vector of the body, LOADS of them issued before the first
- * use (independent loads in flight hide DRAM latency), plus every threads-th
- * head and tail element - one of each at most when there are as many threads
- * as a vector's elements (a grid; a row's warp), several when fewer (a row's
- * group of 1-4 lanes). LOADS = 1 is the plain grid-stride loop. in[0] has
- * index `first_index` in its result (a part of a row: the part's start). */
-template <int LOADS, class Op, class T>
-__device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ in, size_t n,
-                                                          size_t thread, size_t threads,
-                                                          size_t first_index = 0)
+/* acc and the body's vectors i, i + threads, ... (index body_index + W x
+ * the vector's place): whole batches of LOADS loads, then at most one
+ * partial batch with predicated loads - a thread with 3 vectors left still
+ * has all 3 in flight together, and the full batches pay no bounds checks. */
+template <int LOADS, class Op, class T, class R>
+__device__ __forceinline__ R fold_body_vectors(R acc, const uint4 *__restrict__ body, size_t body_len,
+                                               size_t body_index, size_t i, size_t threads)
 {
-    using R = result_t<T, Op>;
     constexpr int W = VECTOR_WIDTH<T>;
-    const Op op;
-    const size_t head = misaligned_head(in, n);
-    const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in + head);
-    const size_t body_len = (n - head) / W;
-    const size_t tail_start = head + body_len * W;
-    const size_t body_index = first_index + head; /* of the body's first element */
-
-    /* The first head and tail elements are loaded first and added last, so
-     * their loads are in flight with the body's: in a short row (the row
-     * kernels, 21-27) a lane may have a head element and one vector, and an
-     * add between them would cost a second trip to DRAM. */
-    const bool has_head = thread < head;
-    const bool has_tail = thread < n - tail_start;
-    T head_element{}, tail_element{};
-    if (has_head)
-        head_element = in[thread];
-    if (has_tail)
-        tail_element = in[tail_start + thread];
-
-    R acc = identity<Op, R>();
-
-    /* Whole batches of LOADS loads, then at most one partial batch with
-     * predicated loads: a thread with 3 vectors left still has all 3 in
-     * flight together, and the full batches pay no bounds checks. */
-    size_t i = thread;
     for (; i + (LOADS - 1) * threads < body_len; i += LOADS * threads) {
         uint4 v[LOADS];
 #pragma unroll
@@ -267,6 +237,44 @@ __device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ 
                 acc = fold_in_order<Op, T>(acc,
                                            fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
     }
+    return acc;
+}
+
+/* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
+ * every threads-th vector of the body, LOADS of them issued before the first
+ * use (independent loads in flight hide DRAM latency), plus every threads-th
+ * head and tail element - one of each at most when there are as many threads
+ * as a vector's elements (a grid; a row's warp), several when fewer (a row's
+ * group of 1-4 lanes). LOADS = 1 is the plain grid-stride loop. in[0] has
+ * index `first_index` in its result (a part of a row: the part's start). */
+template <int LOADS, class Op, class T>
+__device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ in, size_t n,
+                                                          size_t thread, size_t threads,
+                                                          size_t first_index = 0)
+{
+    using R = result_t<T, Op>;
+    constexpr int W = VECTOR_WIDTH<T>;
+    const Op op;
+    const size_t head = misaligned_head(in, n);
+    const uint4 *__restrict__ body = reinterpret_cast<const uint4 *>(in + head);
+    const size_t body_len = (n - head) / W;
+    const size_t tail_start = head + body_len * W;
+
+    /* The first head and tail elements are loaded first and added last, so
+     * their loads are in flight with the body's: in a short row (the row
+     * kernels, 21-27) a lane may have a head element and one vector, and an
+     * add between them would cost a second trip to DRAM. */
+    const bool has_head = thread < head;
+    const bool has_tail = thread < n - tail_start;
+    T head_element{}, tail_element{};
+    if (has_head)
+        head_element = in[thread];
+    if (has_tail)
+        tail_element = in[tail_start + thread];
+
+    R acc = fold_body_vectors<LOADS, Op, T>(identity<Op, R>(), body, body_len,
+                                            first_index + head /* the body's first element */,
+                                            thread, threads);
     if (has_head)
         acc = op(acc, lift<Op>(head_element, first_index + thread));
     if (has_tail)
