@@ -217,16 +217,12 @@ struct sample_values {
     int fault_gpu;
 };
 
-/* Queues one sample on every GPU of the input (multi_gpu.h has the order). */
-static int queue_sample(struct multi_gpu *mg, const struct method *m, enum combine c,
-                        const struct sharded_input *in, const struct multi_gpu_setup *setup,
-                        void *const *workspaces, enum sample_kind kind, unsigned epoch)
+/* Each GPU's results cleared, its start line and L2 flush queued, then an
+ * event that every other GPU waits for: nobody starts before every flush is
+ * done. */
+static int queue_flushes(struct multi_gpu *mg, int count, bool gated, bool flush, bool call_method,
+                         unsigned epoch)
 {
-    const int count = in->gpus;
-    const bool gated = kind != SAMPLE_WARMUP && mg->start_line;
-    const bool flush = kind != SAMPLE_WARMUP && setup->flush_l2;
-    const bool call_method = kind != SAMPLE_COMBINE_ONLY;
-    struct gpu_lane *const first = &mg->lanes[0];
     for (int g = 0; g < count; ++g) {
         struct gpu_lane *l = &mg->lanes[g];
         CUDA_TRY(cudaSetDevice(l->device));
@@ -240,7 +236,6 @@ static int queue_sample(struct multi_gpu *mg, const struct method *m, enum combi
             PROPAGATE(l2_flush(&l->flusher, l->stream));
         CUDA_TRY(cudaEventRecord(l->flushed, l->stream));
     }
-    /* The barrier on the GPUs: nobody starts before every flush is done. */
     for (int g = 0; g < count; ++g) {
         struct gpu_lane *l = &mg->lanes[g];
         CUDA_TRY(cudaSetDevice(l->device));
@@ -248,6 +243,41 @@ static int queue_sample(struct multi_gpu *mg, const struct method *m, enum combi
             if (h != g)
                 CUDA_TRY(cudaStreamWaitEvent(l->stream, mg->lanes[h].flushed, 0));
     }
+    return 0;
+}
+
+/* NCCL's combine of every GPU's partial: the value on every GPU, so GPU
+ * 0's end waits for all. */
+static int queue_nccl_combine(struct multi_gpu *mg, int count, struct reduce_spec spec)
+{
+    void *partials[MAX_GPUS] = {0}, *results[MAX_GPUS] = {0};
+    cudaStream_t streams[MAX_GPUS] = {0};
+    for (int g = 0; g < count; ++g) {
+        partials[g] = mg->lanes[g].d_partial;
+        results[g] = mg->lanes[g].d_result;
+        streams[g] = mg->lanes[g].stream;
+    }
+    PROPAGATE(nccl_combine_run(mg->nccl, spec, partials, results, streams));
+    for (int g = 1; g < count; ++g) {
+        CUDA_TRY(cudaSetDevice(mg->lanes[g].device));
+        CUDA_TRY(cudaEventRecord(mg->lanes[g].done, mg->lanes[g].stream));
+    }
+    CUDA_TRY(cudaSetDevice(mg->lanes[0].device));
+    for (int g = 1; g < count; ++g)
+        CUDA_TRY(cudaStreamWaitEvent(mg->lanes[0].stream, mg->lanes[g].done, 0));
+    return 0;
+}
+
+/* Queues one sample on every GPU of the input (multi_gpu.h has the order). */
+static int queue_sample(struct multi_gpu *mg, const struct method *m, enum combine c,
+                        const struct sharded_input *in, const struct multi_gpu_setup *setup,
+                        void *const *workspaces, enum sample_kind kind, unsigned epoch)
+{
+    const int count = in->gpus;
+    const bool call_method = kind != SAMPLE_COMBINE_ONLY;
+    struct gpu_lane *const first = &mg->lanes[0];
+    PROPAGATE(queue_flushes(mg, count, kind != SAMPLE_WARMUP && mg->start_line,
+                            kind != SAMPLE_WARMUP && setup->flush_l2, call_method, epoch));
     CUDA_TRY(cudaSetDevice(first->device));
     CUDA_TRY(cudaEventRecord(first->start, first->stream));
     for (int g = 0; g < count; ++g) {
@@ -265,24 +295,8 @@ static int queue_sample(struct multi_gpu *mg, const struct method *m, enum combi
         PROPAGATE(p2p_finish(&mg->p2p, in->spec, first->d_partial, first->d_result, epoch,
                              first->d_fault, first->stream));
     }
-    if (c == COMBINE_NCCL) {
-        void *partials[MAX_GPUS], *results[MAX_GPUS];
-        cudaStream_t streams[MAX_GPUS];
-        for (int g = 0; g < count; ++g) {
-            partials[g] = mg->lanes[g].d_partial;
-            results[g] = mg->lanes[g].d_result;
-            streams[g] = mg->lanes[g].stream;
-        }
-        PROPAGATE(nccl_combine_run(mg->nccl, in->spec, partials, results, streams));
-        /* the value on every GPU: GPU 0's end waits for all */
-        for (int g = 1; g < count; ++g) {
-            CUDA_TRY(cudaSetDevice(mg->lanes[g].device));
-            CUDA_TRY(cudaEventRecord(mg->lanes[g].done, mg->lanes[g].stream));
-        }
-        CUDA_TRY(cudaSetDevice(first->device));
-        for (int g = 1; g < count; ++g)
-            CUDA_TRY(cudaStreamWaitEvent(first->stream, mg->lanes[g].done, 0));
-    }
+    if (c == COMBINE_NCCL)
+        PROPAGATE(queue_nccl_combine(mg, count, in->spec));
     CUDA_TRY(cudaSetDevice(first->device));
     CUDA_TRY(cudaEventRecord(first->stop, first->stream));
     return 0;
