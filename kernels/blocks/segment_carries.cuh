@@ -236,8 +236,8 @@ __device__ __forceinline__ void allow_tile_parts_combine()
 }
 
 /* A segment that runs on past the tile after `from`, by the whole warp:
- * its tail part `total` joined with its heads' rounds, the first 32 tiles,
- * then, where `where` gives its last tile, all the others at once
+ * its tail part `long_total` joined with its heads' rounds - the first 32
+ * tiles, then, where `where` gives its last tile, all the others at once
  * (fold_known_heads), else round by round. */
 template <class A, class Op>
 __device__ __forceinline__ A fold_long_segment(const tile_parts<A> &parts, size_t tiles, size_t count,
