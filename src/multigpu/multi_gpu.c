@@ -220,9 +220,12 @@ struct sample_values {
 /* Each GPU's results cleared, its start line and L2 flush queued, then an
  * event that every other GPU waits for: nobody starts before every flush is
  * done. */
-static int queue_flushes(struct multi_gpu *mg, int count, bool gated, bool flush, bool call_method,
-                         unsigned epoch)
+static int queue_flushes(struct multi_gpu *mg, int count, const struct multi_gpu_setup *setup,
+                         enum sample_kind kind, unsigned epoch)
 {
+    const bool gated = kind != SAMPLE_WARMUP && mg->start_line;
+    const bool flush = kind != SAMPLE_WARMUP && setup->flush_l2;
+    const bool call_method = kind != SAMPLE_COMBINE_ONLY;
     for (int g = 0; g < count; ++g) {
         struct gpu_lane *l = &mg->lanes[g];
         CUDA_TRY(cudaSetDevice(l->device));
@@ -276,8 +279,7 @@ static int queue_sample(struct multi_gpu *mg, const struct method *m, enum combi
     const int count = in->gpus;
     const bool call_method = kind != SAMPLE_COMBINE_ONLY;
     struct gpu_lane *const first = &mg->lanes[0];
-    PROPAGATE(queue_flushes(mg, count, kind != SAMPLE_WARMUP && mg->start_line,
-                            kind != SAMPLE_WARMUP && setup->flush_l2, call_method, epoch));
+    PROPAGATE(queue_flushes(mg, count, setup, kind, epoch));
     CUDA_TRY(cudaSetDevice(first->device));
     CUDA_TRY(cudaEventRecord(first->start, first->stream));
     for (int g = 0; g < count; ++g) {
