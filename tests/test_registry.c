@@ -427,8 +427,9 @@ static void adaptive_rows_should_choose_by_its_tables(void)
         {TYPE_BFLOAT16, OP_ARGMIN, 3, "packed_rows"}, {TYPE_HALF, OP_ARGMAX, 4, "packed_rows"},
         {TYPE_HALF, OP_SUM, 1, "packed_rows"},
         {TYPE_FLOAT, OP_ARGMAX, 4, "packed_rows"},    {TYPE_FLOAT, OP_ARGMAX, 5, "group_per_row"},
-        {TYPE_FLOAT, OP_ARGMAX, 1024, "group_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2048, "group_per_row"},
-        {TYPE_FLOAT, OP_ARGMAX, 2049, "block_per_row"}, {TYPE_DOUBLE, OP_ARGMIN, 1024, "group_per_row"},
+        {TYPE_FLOAT, OP_ARGMAX, 1024, "group_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2047, "group_per_row"},
+        {TYPE_FLOAT, OP_ARGMAX, 2048, "block_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2049, "block_per_row"},
+        {TYPE_DOUBLE, OP_ARGMIN, 1023, "group_per_row"}, {TYPE_DOUBLE, OP_ARGMIN, 1024, "block_per_row"},
         {TYPE_FLOAT, OP_ARGMAX, 65536, "block_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 65537, "split_rows"},
     };
     for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; ++i) {

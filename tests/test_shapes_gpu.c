@@ -2,9 +2,10 @@
  * method that declares SHAPE_ROWS, SHAPE_COLUMNS or SHAPE_SEGMENTS, for
  * every (type, operator) pair it declares, at awkward shapes:
  *   rows: 1 row; 1 column; widths 1, 2, 3, 4, 8, 16, 31, 32, 33, 255, 256, 257,
- *   1023, 1024, 1025, 4097, 8191, 8193, 100003, the odd ones and 32 also from
- *   an input pointer one element off 16 bytes (misaligned rows; 32: whole
- *   vectors a row, none of them aligned); one very long row (2^20 + 3);
+ *   1023, 1024, 1025, 2048, 4096, 4097, 8191, 8193, 100003, the odd ones, 32
+ *   and 2048 also from an input pointer one element off 16 bytes (misaligned
+ *   rows; 32 and 2048: whole vectors a row, none of them aligned); one very
+ *   long row (2^20 + 3);
  *   columns: 1 column of 100003 rows; 1 row of 100003 columns; no rows; widths
  *   1, 2, 3, 12, 31, 32, 33, 255, 256, 257, 1025, 4097, the odd ones and 32 also
  *   from an input pointer one element off 16 bytes; one tall column (2^20 + 3
@@ -35,8 +36,8 @@
  *                   [--quick | --large]
  * --shape keeps the cases of one kind (ctest runs --large as three tests, one
  * a kind, so they can run side by side).
- * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 16, 32, 33, 257
- * and 4097 of 2^14 elements, columns 1, 3, 32, 33 and 257 (and 3 of 2^15 rows,
+ * --quick (for compute-sanitizer, 10-100x slower): widths 1, 3, 4, 16, 32, 33, 257,
+ * 2048 and 4097 of 2^14 elements, columns 1, 3, 32, 33 and 257 (and 3 of 2^15 rows,
  * for a forced grid of one block), a long row of 2^18 + 3, the segment edges, one
  * long segment among short ones, the empty run between two of 140001, uniform:8 and powerlaw:100, one pair per element type, signed data.
  * --large (label exhaustive): more than 2^31 elements in all, rows of
@@ -65,10 +66,13 @@ extern const struct method method_test_row_per_thread, method_test_row_drops_las
     method_test_row_on_host;
 
 /* 8191 and 8193: either side of the longest float argmax row that takes
- * block_per_row's 128-thread block (ROW_NARROW_LONGEST, row_parts.cuh). */
-static const size_t WIDTHS[] = {1,   2,    3,    4,    8,    16,   31,   32,   33,  255,
-                                256, 257, 1023, 1024, 1025, 4097, 8191, 8193, 100003};
-static const size_t QUICK_WIDTHS[] = {1, 3, 4, 16, 32, 33, 257, 4097};
+ * block_per_row's 128-thread block (ROW_NARROW_LONGEST, row_parts.cuh).
+ * 2048 and 4096: argmax and argmin rows of whole 8 KiB batches
+ * (whole_batch_rows.cuh: 2048 floats, 1024 and 2048 doubles, 4096 halves;
+ * 2048 also misaligned, where block_per_row keeps its general kernel). */
+static const size_t WIDTHS[] = {1,   2,    3,    4,    8,    16,   31,   32,   33,   255,  256,
+                                257, 1023, 1024, 1025, 2048, 4096, 4097, 8191, 8193, 100003};
+static const size_t QUICK_WIDTHS[] = {1, 3, 4, 16, 32, 33, 257, 2048, 4097};
 static const size_t COLUMN_WIDTHS[] = {1, 2, 3, 12, 31, 32, 33, 64, 255, 256, 257, 1000, 1024, 1025, 4097};
 static const size_t QUICK_COLUMN_WIDTHS[] = {1, 3, 32, 33, 257};
 static const char *const SEGMENT_SPECS[] = {"uniform:1", "uniform:8", "uniform:1000", "powerlaw:100"};
@@ -387,7 +391,7 @@ static size_t make_column_cases(struct shape_case *cases, bool quick)
     for (size_t i = 0; i < width_count; ++i) {
         const size_t rows = elements / widths[i] ? elements / widths[i] : 1;
         cases[count++] = columns_case(rows, widths[i], 0);
-        if (widths[i] % 2 || widths[i] == 32)
+        if (widths[i] % 2 || widths[i] == 32 || widths[i] == 2048)
             cases[count++] = columns_case(rows > 1000 ? 1000 : rows, widths[i], 1);
     }
     /* Short matrices of whole 16-byte vectors a row (split_columns takes up
@@ -531,7 +535,7 @@ static size_t make_cases(struct shape_case *cases, segment_offset **offsets, uin
     for (size_t i = 0; i < width_count; ++i) {
         const size_t rows = elements / widths[i] ? elements / widths[i] : 1;
         cases[count++] = rows_case(rows, widths[i], 0);
-        if (widths[i] % 2 || widths[i] == 32)
+        if (widths[i] % 2 || widths[i] == 32 || widths[i] == 2048)
             cases[count++] = rows_case(rows > 1000 ? 1000 : rows, widths[i], 1);
     }
     count += make_column_cases(cases + count, quick);

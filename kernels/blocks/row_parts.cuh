@@ -30,6 +30,7 @@
 #include "method.cuh"
 #include "row_spans.cuh"
 #include "vector_loads.cuh"
+#include "whole_batch_rows.cuh"
 
 /* 256 threads x 4 loads x 16 bytes: a 16 KiB batch per block, one batch for
  * a 4096-float row; for float sums five blocks an SM with one part (42
@@ -179,13 +180,18 @@ __global__ __launch_bounds__(THREADS, ROW_MIN_BLOCKS<T, Op, THREADS>) void row_p
  * (bench/results/experiments/h100_block_per_row_int_index_83d8edc.log)
  * and through the combine alone faster
  * (bench/results/experiments/h200_segments_last_kernel_and_block_int_index_484ba40.log).
- * Float rows of at most ROW_NARROW_LONGEST then take the narrow block. */
+ * Float rows of at most ROW_NARROW_LONGEST then take the narrow block.
+ * Argmax and argmin rows of whole 8 KiB batches from an aligned array
+ * take whole_batch_rows.cuh's kernel instead, every type. */
 template <class T, class Op, bool SPLIT>
 int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts,
                      result_t<T, Op> *d_out, void *workspace, cudaStream_t stream)
 {
     if (shape.count == 0)
         return 0;
+    if constexpr (is_arg_op_v<Op> && !SPLIT)
+        if (takes_whole_batches(shape, d_in))
+            return launch_whole_batch_rows<T, Op>(d_in, shape, d_out, stream);
     const size_t longest = shape.kind == SHAPE_ROWS ? shape.cols : n;
     const size_t items = shape.count * parts;
     const int grid = launch_grid(items < MAX_GRID_BLOCKS ? (int)items : MAX_GRID_BLOCKS);

@@ -85,9 +85,12 @@ const width_choice VALUE_CHOICES[] = {{0, 4, &method_lane_segments},
 /* argmax and argmin, from their own width sweeps with every row step: a
  * block a row stays ahead to 256 KiB
  * (bench/results/h100_argmax_rows_sweep_every_method_63e6abe.csv), and
- * groups of lanes, with four loads a lane since that sweep, to 8 KiB, where
- * a warp a row was level with them on the H100 then and is slower on the
- * H200 now (bench/results/h200_argmax_rows_sweep_every_method_9d7b324.csv);
+ * groups of lanes, with four loads a lane since that sweep, to just under 8
+ * KiB, where a warp a row was level with them on the H100 then and is
+ * slower on the H200 now (bench/results/h200_argmax_rows_sweep_every_method_9d7b324.csv);
+ * rows of 8 KiB (2048 floats) go to block_per_row, whose rows of whole 8
+ * KiB batches read faster than the groups' on an H200
+ * (bench/results/experiments/h200_whole_batch_rows_aabaebc.log);
  * segments as the sum's, not measured apart. Rows of 1-3 elements are
  * packed since packed_rows writes a warp's arg results together, each
  * lane's slots rotated against bank conflicts: faster than tiled_rows for
@@ -96,7 +99,7 @@ const width_choice VALUE_CHOICES[] = {{0, 4, &method_lane_segments},
 const width_choice INDEX_CHOICES[] = {{0, 4, &method_merge_path_segments},
                                       {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
-                                      {8192, 0, &method_group_per_row},
+                                      {8191, 0, &method_group_per_row},
                                       {262144, 131072, &method_block_per_row},
                                       {0, 524288, &method_tiled_rows},
                                       {SIZE_MAX, SIZE_MAX, &method_split_rows}};
