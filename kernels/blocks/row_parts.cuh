@@ -181,15 +181,15 @@ __global__ __launch_bounds__(THREADS, ROW_MIN_BLOCKS<T, Op, THREADS>) void row_p
  * and through the combine alone faster
  * (bench/results/experiments/h200_segments_last_kernel_and_block_int_index_484ba40.log).
  * Float rows of at most ROW_NARROW_LONGEST then take the narrow block.
- * Argmax and argmin rows of whole 8 KiB batches from an aligned array
- * take whole_batch_rows.cuh's kernel instead, every type. */
+ * Rows of whole 8 KiB batches from an aligned array take
+ * whole_batch_rows.cuh's kernel instead, every type and operator. */
 template <class T, class Op, bool SPLIT>
 int launch_row_items(const T *d_in, reduce_shape shape, size_t n, unsigned parts,
                      result_t<T, Op> *d_out, void *workspace, cudaStream_t stream)
 {
     if (shape.count == 0)
         return 0;
-    if constexpr (is_arg_op_v<Op> && !SPLIT)
+    if constexpr (!SPLIT)
         if (takes_whole_batches(shape, d_in))
             return launch_whole_batch_rows<T, Op>(d_in, shape, d_out, stream);
     const size_t longest = shape.kind == SHAPE_ROWS ? shape.cols : n;

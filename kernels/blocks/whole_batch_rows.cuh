@@ -1,8 +1,8 @@
-/* Argmax and argmin rows of whole batches: block_per_row's kernel where
- * every row is a whole number of WHOLE_BATCH_BYTES (8 KiB: 2048 floats,
- * 1024 doubles, 4096 halves), at most WHOLE_BATCH_LONGEST_BYTES, and the
- * array starts on a 16-byte boundary - so every row does, and no load needs
- * a mask or a head and tail of single elements.
+/* Rows of whole batches: block_per_row's kernel where every row is a whole
+ * number of WHOLE_BATCH_BYTES (8 KiB: 2048 floats, 1024 doubles, 4096
+ * halves), at most WHOLE_BATCH_LONGEST_BYTES, and the array starts on a
+ * 16-byte boundary - so every row does, and no load needs a mask or a head
+ * and tail of single elements. Every type and operator.
  *
  * A block of WHOLE_BATCH_BLOCK threads a row, as many blocks as rows (up to
  * MAX_GRID_BLOCKS), eight an SM. Thread t reads the row's vectors t, t +
@@ -10,18 +10,20 @@
  * elements in index order with one comparison an element - a later element
  * wins only by a value that beats the best so far outright, so the first of
  * equal values stays without comparing indices - keeping the winner's place
- * among its own elements as a small int; the index from the row's start is
- * made from that place once, and block_reduce (one REDUX of the value's
- * order key, then the lowest index of the ties) combines the threads.
+ * among its own elements as a small int (argmax and argmin); the index from
+ * the row's start is made from that place once, and block_reduce (one REDUX
+ * of the value's order key, then the lowest index of the ties) combines the
+ * threads. Sums, max and min fold each vector as a tree and chain a
+ * thread's vectors.
  *
  * Why: row_parts.cuh's general kernel on this very launch shape issued
  * 1.48x the warp instructions of CUB's segmented ArgMax at 2048 floats (a
  * 64-bit index, head and tail tests) and took 1.24x its time; this scan
  * issues fewer than CUB's, and every type's rows of 8-64 KiB read faster
- * than with the general kernel, and than CUB's
+ * than with the general kernel, sums as well
  * (bench/results/experiments/argmax_rows_lean_probe.cu,
- * h200_argmax_rows_lean_0da0f46.log, h200_whole_batch_rows_aabaebc.log;
- * bench/NOTES.md, session 64). */
+ * h200_argmax_rows_lean_0da0f46.log, h200_whole_batch_rows_aabaebc.log,
+ * h200_whole_batch_sums_1033c97.log; bench/NOTES.md, session 64). */
 #ifndef WHOLE_BATCH_ROWS_CUH
 #define WHOLE_BATCH_ROWS_CUH
 
@@ -42,7 +44,8 @@ constexpr size_t WHOLE_BATCH_BYTES = WHOLE_BATCH_BLOCK * 2 * 16;
  * block slots; wider rows are too few blocks for the GPU. */
 constexpr size_t WHOLE_BATCH_LONGEST_BYTES = 8 * WHOLE_BATCH_BYTES;
 
-/* Whether block_per_row reads these rows with whole_batch_rows_kernel. */
+/* Whether block_per_row (and split_rows with one part a row) reads these
+ * rows with whole_batch_rows_kernel. */
 template <class T> bool takes_whole_batches(reduce_shape shape, const T *in)
 {
     const size_t row_bytes = shape.cols * sizeof(T);
@@ -76,19 +79,28 @@ __device__ __forceinline__ void scan_batch(const uint4 (&v)[VPT], int first_vect
     }
 }
 
-/* One row of `batches` batches of VPT vectors a thread, from the row's
- * first vector; the result in thread 0. */
+/* A row's VPT vectors of batch b into v, every load issued before the
+ * first use. */
+template <int VPT>
+__device__ __forceinline__ void load_batch(const uint4 *__restrict__ row, size_t b, uint4 (&v)[VPT])
+{
+#pragma unroll
+    for (int k = 0; k < VPT; ++k)
+        v[k] = __ldg(&row[(b * VPT + k) * WHOLE_BATCH_BLOCK + threadIdx.x]);
+}
+
+/* Argmax or argmin of one row of `batches` batches of VPT vectors a
+ * thread, from the row's first vector; the result in thread 0. */
 template <class Op, int VPT, class T>
-__device__ __forceinline__ result_t<T, Op> reduce_whole_batches(const uint4 *__restrict__ row, size_t batches)
+__device__ __forceinline__ result_t<T, Op> reduce_whole_batches_arg(const uint4 *__restrict__ row,
+                                                                    size_t batches)
 {
     constexpr int W = VECTOR_WIDTH<T>;
     acc_t<T> best{};
     int place = 0;
     for (size_t b = 0; b < batches; ++b) {
         uint4 v[VPT];
-#pragma unroll
-        for (int k = 0; k < VPT; ++k)
-            v[k] = __ldg(&row[(b * VPT + k) * WHOLE_BATCH_BLOCK + threadIdx.x]);
+        load_batch(row, b, v);
         if (b == 0)
             scan_batch<true, Op, T>(v, 0, best, place);
         else
@@ -97,6 +109,26 @@ __device__ __forceinline__ result_t<T, Op> reduce_whole_batches(const uint4 *__r
     /* the thread's vector place / W is the row's vector threadIdx.x + 256 (place / W) */
     const int index = ((int)threadIdx.x + WHOLE_BATCH_BLOCK * (place / W)) * W + place % W;
     return widen_index(block_reduce<WHOLE_BATCH_BLOCK, Op>(span_result_t<T, Op>{best, index}));
+}
+
+/* Op over one row, the result in thread 0: sums, max and min fold each
+ * vector as a tree and chain a thread's vectors in index order. */
+template <class Op, int VPT, class T>
+__device__ __forceinline__ result_t<T, Op> reduce_whole_batches(const uint4 *__restrict__ row, size_t batches)
+{
+    if constexpr (is_arg_op_v<Op>) {
+        return reduce_whole_batches_arg<Op, VPT, T>(row, batches);
+    } else {
+        result_t<T, Op> acc = identity<Op, result_t<T, Op>>();
+        for (size_t b = 0; b < batches; ++b) {
+            uint4 v[VPT];
+            load_batch(row, b, v);
+#pragma unroll
+            for (int k = 0; k < VPT; ++k)
+                acc = Op{}(acc, fold_vector<Op, T>(v[k]));
+        }
+        return block_reduce<WHOLE_BATCH_BLOCK, Op>(acc);
+    }
 }
 
 template <class T, class Op, int VPT>

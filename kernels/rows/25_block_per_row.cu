@@ -20,10 +20,11 @@
  * the bytes, set their pace. Float argmax and argmin rows of up to 8192
  * elements run on blocks of 128 threads with eight loads each: the same 16
  * KiB a block, more blocks an SM (ROW_NARROW_BLOCK in row_parts.cuh).
- * Argmax and argmin rows of whole 8 KiB batches (2048 floats, 4096 halves,
- * 1024 doubles and their multiples up to 64 KiB) from an aligned array
- * need none of that generality: whole_batch_rows.cuh reads them with no
- * mask, no 64-bit index and one comparison an element.
+ * Rows of whole 8 KiB batches (2048 floats, 4096 halves, 1024 doubles and
+ * their multiples up to 64 KiB) from an aligned array need none of that
+ * generality: whole_batch_rows.cuh reads them with no mask and no head or
+ * tail, argmax and argmin with no 64-bit index and one comparison an
+ * element.
  *
  * Fixes from warp_per_row (step 24): a row has 256 x 4 vectors in flight (16
  * KiB), not 32 x 2, so rows of tens of KiB stream at full speed and a few
