@@ -14,7 +14,8 @@
  * the row's start is made from that place once, and block_reduce (one REDUX
  * of the value's order key, then the lowest index of the ties) combines the
  * threads. Sums, max and min fold each vector as a tree and chain a
- * thread's vectors.
+ * thread's vectors; doubles' max and min compare and select element by
+ * element, two instructions deep where fmax is three.
  *
  * Why: row_parts.cuh's general kernel on this very launch shape issued
  * 1.48x the warp instructions of CUB's segmented ArgMax at 2048 floats (a
@@ -111,13 +112,47 @@ __device__ __forceinline__ result_t<T, Op> reduce_whole_batches_arg(const uint4 
     return widen_index(block_reduce<WHOLE_BATCH_BLOCK, Op>(span_result_t<T, Op>{best, index}));
 }
 
+/* Whether Op over T takes select_batch: max and min of doubles, where fmax
+ * is three instructions deep (DSETP.MAX, a select, the NaN's quiet bit)
+ * between a batch's loads and the next batch's. */
+template <class T, class Op>
+constexpr bool SELECTS = cuda::std::is_same_v<T, double> && (Op::code == OP_MAX || Op::code == OP_MIN);
+
+/* Max or min of a batch of doubles by a compare and a select an element
+ * (two deep) into `acc`, which starts at the identity: a NaN never beats
+ * it, so a NaN is ignored as fmax ignores it (and as the reference's
+ * row_best does). At rows of 4096 doubles this brought block_per_row's max
+ * and min from behind CUB's segmented reduce to level with it
+ * (bench/results/experiments/h200_double_select_af295c4.log). */
+template <class Op, int VPT>
+__device__ __forceinline__ void select_batch(const uint4 (&v)[VPT], double &acc)
+{
+#pragma unroll
+    for (int k = 0; k < VPT; ++k) {
+        double e[2];
+        memcpy(e, &v[k], sizeof v[k]);
+#pragma unroll
+        for (int j = 0; j < 2; ++j)
+            acc = (Op::code == OP_MAX ? e[j] > acc : e[j] < acc) ? e[j] : acc;
+    }
+}
+
 /* Op over one row, the result in thread 0: sums, max and min fold each
- * vector as a tree and chain a thread's vectors in index order. */
+ * vector as a tree and chain a thread's vectors in index order (doubles'
+ * max and min: select_batch). */
 template <class Op, int VPT, class T>
 __device__ __forceinline__ result_t<T, Op> reduce_whole_batches(const uint4 *__restrict__ row, size_t batches)
 {
     if constexpr (is_arg_op_v<Op>) {
         return reduce_whole_batches_arg<Op, VPT, T>(row, batches);
+    } else if constexpr (SELECTS<T, Op>) {
+        double acc = identity<Op, double>();
+        for (size_t b = 0; b < batches; ++b) {
+            uint4 v[VPT];
+            load_batch(row, b, v);
+            select_batch<Op>(v, acc);
+        }
+        return block_reduce<WHOLE_BATCH_BLOCK, Op>(acc);
     } else {
         result_t<T, Op> acc = identity<Op, result_t<T, Op>>();
         for (size_t b = 0; b < batches; ++b) {
