@@ -420,7 +420,7 @@ static void adaptive_rows_should_choose_by_its_tables(void)
         {TYPE_FLOAT, OP_SUM, 1, "packed_rows"},       {TYPE_FLOAT, OP_SUM, 3, "packed_rows"},
         {TYPE_FLOAT, OP_SUM, 5, "group_per_row"},     {TYPE_FLOAT, OP_SUM, 512, "group_per_row"},
         {TYPE_FLOAT, OP_SUM, 1024, "warp_per_row"},   {TYPE_FLOAT, OP_SUM, 2048, "block_per_row"},
-        {TYPE_FLOAT, OP_SUM, 65536, "block_per_row"}, {TYPE_FLOAT, OP_SUM, 65537, "split_rows"},
+        {TYPE_FLOAT, OP_SUM, 65536, "tiled_rows"},    {TYPE_FLOAT, OP_SUM, 65537, "split_rows"},
         {TYPE_DOUBLE, OP_MAX, 2, "packed_rows"},      {TYPE_DOUBLE, OP_MAX, 1024, "block_per_row"},
         {TYPE_FLOAT, OP_ARGMAX, 1, "packed_rows"},    {TYPE_FLOAT, OP_ARGMIN, 3, "packed_rows"},
         {TYPE_DOUBLE, OP_ARGMAX, 1, "packed_rows"},   {TYPE_HALF, OP_ARGMAX, 1, "packed_rows"},

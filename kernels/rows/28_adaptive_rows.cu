@@ -13,8 +13,8 @@
  * lane_run_segments (37, longer means up to 4 KiB), whose speed follows the
  * lengths least, tiled_rows (23, tiles staged in shared memory),
  * group_per_row (22), warp_per_row (24), block_per_row (25), tiled_rows
- * again for segments of long means (each long segment to the whole block),
- * split_rows (26, one wave of parts). A limit sits where the float width sweep (same file) saw
+ * again (each long row to the whole block), split_rows (26, one wave of
+ * parts). A limit sits where the float width sweep (same file) saw
  * the faster step change. The limits are bytes of the mean row, so other
  * types follow the float ones by size: a prediction for them, and for the
  * segments' block limits, which follow the rows'. Segments keep tiled_rows
@@ -73,19 +73,16 @@ struct width_choice {
  * step 40, its results staged, is ahead of it at uniform:1 of floats and
  * doubles but behind at powerlaw:1 and for halves
  * (bench/results/experiments/h200_lane_segments_staged_arg_d1a1dae.log).
- * Rows of up to 256 KiB (65536 floats) go to block_per_row, which read them
- * faster than tiled_rows in three H200 sweeps and the H100's newest
- * (bench/results/h200_rows_sweep_45fe0e8.json, h200_rows_sweep_cccl35_cb68ae8.json,
- * h200_rows_sweep_cccl35_cbd8c2b.json, h100_rows_sweep_cccl35_cb68ae8.json;
- * level in h100_rows_sweep_cccl35_2fc3ead.json), so tiled_rows keeps only
- * segments of long means. */
+ * Rows of 128-256 KiB stay with tiled_rows: block_per_row read 65536
+ * floats faster there on an H200, but 131072 halves slower, by more
+ * (bench/results/experiments/h200_adaptive_256k_rows_481aab4.log). */
 const width_choice VALUE_CHOICES[] = {{0, 4, &method_lane_segments},
                                       {0, 4096, &method_lane_run_segments},
                                       {16, 0, &method_tiled_rows},
                                       {2048, 0, &method_group_per_row},
                                       {4096, 0, &method_warp_per_row},
-                                      {262144, 131072, &method_block_per_row},
-                                      {0, 524288, &method_tiled_rows},
+                                      {131072, 131072, &method_block_per_row},
+                                      {262144, 524288, &method_tiled_rows},
                                       {SIZE_MAX, SIZE_MAX, &method_split_rows}};
 
 /* argmax and argmin, from their own width sweeps with every row step: a
