@@ -1,0 +1,206 @@
+/* Step 43 - narrow rows staged by each warp, a row a lane.
+ *
+ * Idea: a warp takes 32 consecutive rows at a time and copies the 16-byte
+ * vectors that cover them - aligned on the input's own 16-byte grid,
+ * whatever the width - into its own shared memory with asynchronous copies
+ * (coalesced, no registers held while they fly); then each lane reduces one
+ * whole row from there, one element a step, and writes it: no shuffles, no
+ * masked vectors, no barrier but the warp's own. A row of an odd width of
+ * 4-byte elements starts one bank after its neighbour's, so the 32 lanes'
+ * reads meet in 32 different banks; at an even width each lane starts at
+ * its own column and wraps around (rows 32 words apart would all start in
+ * one bank), and then adds its row in that rotated order. Rows of up to
+ * MAX_ROW_BYTES; wider rows go to tiled_rows (23).
+ *
+ * Fixes from group_per_row (22) and tiled_rows (23): at widths that are
+ * not a whole number of vectors (33 floats overlap 9) a group's lanes
+ * read a row's first and last vectors masked, fold them element by
+ * element, join with shuffles and leave some load slots empty; tiled_rows
+ * stages whole rows too, but in a block's tile with barriers, and at 33
+ * floats a tile of 123 rows leaves half its 256 threads idle. Here every
+ * lane has a row and a warp's only wait is for its own copies.
+ *
+ * Cost: the bytes read and the results written once each; a warp's chain
+ * is its copies' trip, then a lane's walk of its row (a dependent add or
+ * compare an element), so at most 32 x MAX_ROW_BYTES a warp (plus 32 bytes
+ * of slack) - 13 blocks of four warps an SM at rows of 33 floats.
+ * Measured against group_per_row in
+ * bench/results/experiments/h200_staged_lane_rows_e31a2a9.log.
+ *   bench_compare --cols 33 -m staged_lane_rows
+ */
+#include <cuda_pipeline.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "grid_size.cuh"
+#include "method.cuh"
+#include "shape.h"
+#include "vector_loads.cuh"
+
+extern "C" const struct method method_tiled_rows;
+
+namespace {
+
+constexpr int BLOCK = 128;
+constexpr int WARPS = BLOCK / 32;
+constexpr size_t ROWS_PER_WARP = 32;
+/* The widest row staged: 128 floats, 32 rows of them 16 KiB a warp. */
+constexpr size_t MAX_ROW_BYTES = 512;
+
+/* The 16-byte vectors of a warp's buffer: its 32 rows, and a vector more
+ * at either end (the first row may start inside a vector, the last end
+ * inside one). */
+template <class T> size_t buffer_vectors(size_t cols)
+{
+    return ceil_div(ROWS_PER_WARP * cols * sizeof(T), 16) + 2;
+}
+
+/* The vector at `element` (its first element's index; the vector lies on
+ * the input's 16-byte grid), element by element where it reaches outside
+ * [0, n), zeros there (staged, never read). */
+template <class T>
+__device__ __forceinline__ uint4 checked_vector(const T *__restrict__ in, size_t n, long long element)
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    T e[W] = {};
+#pragma unroll
+    for (int i = 0; i < W; ++i)
+        if (element + i >= 0 && element + i < (long long)n)
+            e[i] = in[element + i];
+    uint4 v;
+    memcpy(&v, e, sizeof v);
+    return v;
+}
+
+/* The vectors that cover elements [begin, end) into `buffer`, a lane every
+ * 32nd: asynchronous 16-byte copies, or checked loads at the input's ends.
+ * Returns the first element staged (buffer's element 0; negative when the
+ * input starts inside a vector). */
+template <class T>
+__device__ __forceinline__ long long stage_rows(const T *__restrict__ in, size_t n, long long lead,
+                                                size_t begin, size_t end, uint4 *buffer)
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    const unsigned lane = threadIdx.x % 32;
+    const long long first_vector = ((long long)begin + lead) / W;
+    const long long vectors = ((long long)end + lead + W - 1) / W - first_vector;
+    for (long long j = lane; j < vectors; j += 32) {
+        const long long element = (first_vector + j) * W - lead;
+        if (element >= 0 && element + W <= (long long)n)
+            __pipeline_memcpy_async(&buffer[j], in + element, 16);
+        else
+            buffer[j] = checked_vector(in, n, element);
+    }
+    __pipeline_commit();
+    return first_vector * W - lead;
+}
+
+/* Op over a staged row of `cols` elements, in order, or from column
+ * `start` round to `start - 1` (ROTATED: index ties then need Op's own
+ * rule, not combine_later's). */
+template <bool ROTATED, class T, class Op>
+__device__ __forceinline__ result_t<T, Op, int> reduce_staged_row(const T *row, unsigned cols,
+                                                                  unsigned start)
+{
+    using R = result_t<T, Op, int>;
+    R acc = identity<Op, R>();
+    if constexpr (ROTATED) {
+        const Op op;
+#pragma unroll 4
+        for (unsigned c = start; c < cols; ++c)
+            acc = op(acc, lift<Op, T, int>(row[c], c));
+#pragma unroll 4
+        for (unsigned c = 0; c < start; ++c)
+            acc = op(acc, lift<Op, T, int>(row[c], c));
+    } else {
+#pragma unroll 4
+        for (unsigned c = 0; c < cols; ++c)
+            acc = combine_later<Op>(acc, lift<Op, T, int>(row[c], c));
+    }
+    return acc;
+}
+
+/* A persistent grid of warps, each taking 32 rows at a time: stage them,
+ * wait for its own copies, a row a lane. */
+template <bool ROTATED, class T, class Op>
+__global__ __launch_bounds__(BLOCK) void staged_lane_rows_kernel(const T *__restrict__ in, size_t n,
+                                                                 size_t rows, unsigned cols,
+                                                                 unsigned buffer_vectors,
+                                                                 result_t<T, Op> *__restrict__ out)
+{
+    extern __shared__ uint4 buffers[];
+    const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    uint4 *buffer = buffers + (size_t)warp * buffer_vectors;
+    const T *staged = reinterpret_cast<const T *>(buffer);
+    const long long lead = (long long)(((uintptr_t)in % 16) / sizeof(T));
+    const size_t chunks = (rows + ROWS_PER_WARP - 1) / ROWS_PER_WARP, warps = (size_t)gridDim.x * WARPS;
+    for (size_t chunk = blockIdx.x * (size_t)WARPS + warp; chunk < chunks; chunk += warps) {
+        const size_t first_row = chunk * ROWS_PER_WARP;
+        const size_t end_row = first_row + ROWS_PER_WARP < rows ? first_row + ROWS_PER_WARP : rows;
+        const long long first_staged =
+            stage_rows(in, n, lead, first_row * cols, end_row * cols, buffer);
+        __pipeline_wait_prior(0);
+        __syncwarp(); /* every lane's copies have landed */
+        const size_t row = first_row + lane;
+        if (row < end_row) {
+            const T *staged_row = staged + ((long long)(row * cols) - first_staged);
+            store_result(&out[row],
+                         widen_index(reduce_staged_row<ROTATED, T, Op>(staged_row, cols, lane % cols)));
+        }
+        __syncwarp(); /* every row is read before the next chunk's copies */
+    }
+}
+
+template <class T, class Op> struct staged_lane_rows_launch {
+    template <bool ROTATED>
+    static int launch(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
+                      cudaStream_t stream)
+    {
+        const auto kernel = staged_lane_rows_kernel<ROTATED, T, Op>;
+        const size_t vectors = buffer_vectors<T>(shape.cols), smem = vectors * 16 * WARPS;
+        bool fits = false;
+        int grid = 0;
+        PROPAGATE(fit_dynamic_smem((const void *)kernel, BLOCK, smem, &fits, &grid));
+        if (!fits)
+            return (int)cudaErrorInvalidConfiguration; /* MAX_ROW_BYTES fits every Hopper */
+        const size_t wanted = ceil_div(shape.count, ROWS_PER_WARP * WARPS);
+        if (wanted < (size_t)grid)
+            grid = (int)wanted;
+        grid = launch_grid(grid);
+        kernel<<<grid, BLOCK, smem, stream>>>(d_in, n, shape.count, (unsigned)shape.cols,
+                                              (unsigned)vectors, d_out);
+        CUDA_TRY_LAUNCH();
+        return 0;
+    }
+
+    /* Straight where neighbouring rows start in different banks (an odd
+     * width), rotated where they would not. */
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
+                   cudaStream_t stream)
+    {
+        return shape.cols % 2 == 1 ? launch<false>(d_in, shape, n, d_out, stream)
+                                   : launch<true>(d_in, shape, n, d_out, stream);
+    }
+};
+
+} // namespace
+
+/* Rows of up to MAX_ROW_BYTES here; wider ones to tiled_rows. */
+static int staged_or_tiled_rows(reduce_spec spec, reduce_shape shape, const void *d_in, size_t n,
+                                void *d_out, void *workspace, cudaStream_t stream)
+{
+    if (shape.cols * element_size(spec.type) > MAX_ROW_BYTES)
+        return method_tiled_rows.launch(spec, shape, d_in, n, d_out, workspace, stream);
+    if (shape.count == 0)
+        return 0;
+    return launch_any_pair<staged_lane_rows_launch, ALL_OPS>(spec, shape, d_in, n, d_out, workspace,
+                                                             stream);
+}
+
+DEFINE_METHOD(staged_lane_rows, .family = FAMILY_ROWS, .source = "this suite: rows, step 43",
+              .idea = "a warp stages 32 narrow rows by asynchronous copies, then a lane reduces a row",
+              .types = ALL_TYPES, .ops = ALL_OPS, .launch = staged_or_tiled_rows,
+              .flags = METHOD_GRID_INDEPENDENT, /* a row's bits: its elements, width and place mod 32 */
+              .order = {.kind = ORDER_SERIAL_CHAIN},
+              .shapes = SHAPE_BIT(SHAPE_ROWS));
