@@ -98,7 +98,9 @@ __device__ __forceinline__ long long stage_rows(const T *__restrict__ in, size_t
 
 /* Op over a staged row of `cols` elements, in order, or from column
  * `start` round to `start - 1` (ROTATED: index ties then need Op's own
- * rule, not combine_later's). */
+ * rule, not combine_later's). One loop of `cols` steps either way: two
+ * loops, [start, cols) then [0, start), would take the warp through both
+ * loops' longest trips, about twice the steps. */
 template <bool ROTATED, class T, class Op>
 __device__ __forceinline__ result_t<T, Op, int> reduce_staged_row(const T *row, unsigned cols,
                                                                   unsigned start)
@@ -108,11 +110,10 @@ __device__ __forceinline__ result_t<T, Op, int> reduce_staged_row(const T *row, 
     if constexpr (ROTATED) {
         const Op op;
 #pragma unroll 4
-        for (unsigned c = start; c < cols; ++c)
+        for (unsigned i = 0; i < cols; ++i) {
+            const unsigned c = start + i < cols ? start + i : start + i - cols;
             acc = op(acc, lift<Op, T, int>(row[c], c));
-#pragma unroll 4
-        for (unsigned c = 0; c < start; ++c)
-            acc = op(acc, lift<Op, T, int>(row[c], c));
+        }
     } else {
 #pragma unroll 4
         for (unsigned c = 0; c < cols; ++c)
