@@ -401,7 +401,8 @@ static struct reduce_shape rows_of(size_t cols)
 /* adaptive_rows' tables, at widths either side of their limits (bytes of
  * the mean row): the sum's, argmax's own (groups of lanes and a block a
  * row further), and the segments' by their mean; packed widths packed for
- * every type and operator. Only adaptive_rows runs another method's kernel,
+ * every type and operator; rows of up to 512 bytes that are not a whole
+ * number of 16-byte vectors staged, and not those of whole vectors or wider. Only adaptive_rows runs another method's kernel,
  * and what it runs takes the same shapes and pairs. */
 static void adaptive_rows_should_choose_by_its_tables(void)
 {
@@ -418,7 +419,11 @@ static void adaptive_rows_should_choose_by_its_tables(void)
         const char *step;
     } ROWS[] = {
         {TYPE_FLOAT, OP_SUM, 1, "packed_rows"},       {TYPE_FLOAT, OP_SUM, 3, "packed_rows"},
-        {TYPE_FLOAT, OP_SUM, 5, "group_per_row"},     {TYPE_FLOAT, OP_SUM, 512, "group_per_row"},
+        {TYPE_FLOAT, OP_SUM, 5, "staged_lane_rows"},  {TYPE_FLOAT, OP_SUM, 12, "group_per_row"},
+        {TYPE_FLOAT, OP_SUM, 33, "staged_lane_rows"}, {TYPE_FLOAT, OP_SUM, 127, "staged_lane_rows"},
+        {TYPE_FLOAT, OP_SUM, 129, "group_per_row"},   {TYPE_FLOAT, OP_SUM, 512, "group_per_row"},
+        {TYPE_HALF, OP_SUM, 255, "staged_lane_rows"}, {TYPE_HALF, OP_SUM, 257, "group_per_row"},
+        {TYPE_DOUBLE, OP_MIN, 5, "staged_lane_rows"}, {TYPE_DOUBLE, OP_MIN, 6, "group_per_row"},
         {TYPE_FLOAT, OP_SUM, 1024, "warp_per_row"},   {TYPE_FLOAT, OP_SUM, 2048, "block_per_row"},
         {TYPE_FLOAT, OP_SUM, 65536, "tiled_rows"},    {TYPE_FLOAT, OP_SUM, 65537, "split_rows"},
         {TYPE_DOUBLE, OP_MAX, 2, "packed_rows"},      {TYPE_DOUBLE, OP_MAX, 1024, "block_per_row"},
@@ -426,7 +431,9 @@ static void adaptive_rows_should_choose_by_its_tables(void)
         {TYPE_DOUBLE, OP_ARGMAX, 1, "packed_rows"},   {TYPE_HALF, OP_ARGMAX, 1, "packed_rows"},
         {TYPE_BFLOAT16, OP_ARGMIN, 3, "packed_rows"}, {TYPE_HALF, OP_ARGMAX, 4, "packed_rows"},
         {TYPE_HALF, OP_SUM, 1, "packed_rows"},
-        {TYPE_FLOAT, OP_ARGMAX, 4, "packed_rows"},    {TYPE_FLOAT, OP_ARGMAX, 5, "group_per_row"},
+        {TYPE_FLOAT, OP_ARGMAX, 4, "packed_rows"},    {TYPE_FLOAT, OP_ARGMAX, 5, "staged_lane_rows"},
+        {TYPE_FLOAT, OP_ARGMAX, 32, "group_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 33, "staged_lane_rows"},
+        {TYPE_DOUBLE, OP_ARGMIN, 63, "staged_lane_rows"}, {TYPE_DOUBLE, OP_ARGMIN, 65, "group_per_row"},
         {TYPE_FLOAT, OP_ARGMAX, 1024, "group_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2047, "group_per_row"},
         {TYPE_FLOAT, OP_ARGMAX, 2048, "block_per_row"}, {TYPE_FLOAT, OP_ARGMAX, 2049, "block_per_row"},
         {TYPE_DOUBLE, OP_ARGMIN, 1023, "group_per_row"}, {TYPE_DOUBLE, OP_ARGMIN, 1024, "block_per_row"},

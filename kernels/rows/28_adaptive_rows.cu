@@ -4,8 +4,10 @@
  * from a few hundred to a few thousand floats and far behind at 2^20:
  * bench/results/h100_rows_sweep_cccl35_d3ac2a0.json), so pick one from the
  * mean row length in bytes - the width of rows; n / count for segments -
- * and call its launcher. Rows of a width packed_rows packs (27) go there;
- * anything else takes the first row of a table (VALUE_CHOICES below, or
+ * and call its launcher. Rows of a width packed_rows packs (27) go there,
+ * rows of up to STAGED_MAX_ROW_BYTES that are not a whole number of 16-byte
+ * vectors to staged_lane_rows (43); anything else takes the first row of a
+ * table (VALUE_CHOICES below, or
  * INDEX_CHOICES for argmax and argmin) whose limit the mean does not pass,
  * a limit for rows and one for segments:
  * lane_segments (40, sum, max and min of segments of a mean of 1 float)
@@ -40,10 +42,11 @@
 #include "method.cuh"
 #include "packed_rows.cuh"
 #include "row_spans.cuh"
+#include "staged_rows.cuh"
 
 extern "C" const struct method method_tiled_rows, method_group_per_row, method_warp_per_row,
     method_block_per_row, method_split_rows, method_packed_rows, method_merge_path_segments,
-    method_lane_run_segments, method_lane_segments;
+    method_lane_run_segments, method_lane_segments, method_staged_lane_rows;
 
 namespace {
 
@@ -107,12 +110,27 @@ const width_choice INDEX_CHOICES[] = {{0, 4, &method_merge_path_segments},
                                       {0, 524288, &method_tiled_rows},
                                       {SIZE_MAX, SIZE_MAX, &method_split_rows}};
 
+/* Rows that are not a whole number of 16-byte vectors, up to
+ * STAGED_MAX_ROW_BYTES, go to staged_lane_rows: on an H200 it was ahead of
+ * the tables' picks at every such width measured (5-127 floats, 5-63
+ * doubles and 5-255 halves, the sum and argmax) but argmax of 63 doubles
+ * and of 255 halves, by a little; rows of whole vectors stay with the
+ * tables, where each was
+ * ahead at some widths (bench/results/experiments/h200_staged_lane_rows_widths_12a5a28.log,
+ * h200_staged_lane_rows_even_863fb75.log). */
+bool stages_row(reduce_shape shape, size_t row_bytes)
+{
+    return shape.kind == SHAPE_ROWS && row_bytes % 16 != 0 && row_bytes <= STAGED_MAX_ROW_BYTES;
+}
+
 const struct method *step_for(reduce_spec spec, reduce_shape shape, size_t n)
 {
     const width_choice *choices = is_arg_op(spec.op) ? INDEX_CHOICES : VALUE_CHOICES;
     const bool rows = shape.kind == SHAPE_ROWS;
     if (rows && packs_width(shape.cols))
         return &method_packed_rows;
+    if (stages_row(shape, shape.cols * element_size(spec.type)))
+        return &method_staged_lane_rows;
     const size_t mean_bytes = mean_span_length(shape, n) * element_size(spec.type);
     size_t i = 0;
     while (mean_bytes > (rows ? choices[i].max_mean_bytes_rows
@@ -137,7 +155,8 @@ int adaptive_rows_launch(reduce_spec spec, reduce_shape shape, const void *d_in,
 } // namespace
 
 DEFINE_METHOD(adaptive_rows, .family = FAMILY_ROWS, .source = "this suite: rows, step 28",
-              .idea = "picks packed, tiled, group, warp or block per row, or split rows, from the mean width",
+              .idea = "picks packed, staged, tiled, group, warp or block per row, or split rows, from the "
+                      "mean width",
               .types = ALL_TYPES, .ops = ALL_OPS,
               .launch = adaptive_rows_launch, .workspace = adaptive_rows_workspace,
               /* no METHOD_GRID_INDEPENDENT: past 256 KiB rows it runs split_rows,

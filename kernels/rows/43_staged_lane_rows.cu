@@ -10,7 +10,7 @@
  * reads meet in 32 different banks; at an even width each lane starts at
  * its own column and wraps around (rows 32 words apart would all start in
  * one bank), and then adds its row in that rotated order. Rows of up to
- * MAX_ROW_BYTES; wider rows go to tiled_rows (23).
+ * STAGED_MAX_ROW_BYTES (staged_rows.cuh); wider rows go to tiled_rows (23).
  *
  * Fixes from group_per_row (22) and tiled_rows (23): at widths that are
  * not a whole number of vectors (33 floats overlap 9) a group's lanes
@@ -22,10 +22,18 @@
  *
  * Cost: the bytes read and the results written once each; a warp's chain
  * is its copies' trip, then a lane's walk of its row (a dependent add or
- * compare an element), so at most 32 x MAX_ROW_BYTES a warp (plus 32 bytes
- * of slack) - 13 blocks of four warps an SM at rows of 33 floats.
- * Measured against group_per_row in
- * bench/results/experiments/h200_staged_lane_rows_e31a2a9.log.
+ * compare an element). Its buffer is 32 rows and 32 bytes of slack: 12
+ * blocks of four warps an SM at rows of 33 floats (228 KiB of shared
+ * memory), 3 at 128. Where a row is a whole number of vectors the lane
+ * groups and packed_rows read it without masks, and each step was ahead at
+ * some widths (this one at 12, 40 and 48 floats, the lane groups at 32
+ * floats and for argmax from 64, packed_rows at its widths); adaptive_rows sends this step the rows of up to
+ * STAGED_MAX_ROW_BYTES that are not a whole number of vectors, where it was
+ * ahead at every width measured but argmax of 63 doubles and of 255 halves.
+ * Measured on an H200 against adaptive_rows' earlier picks in
+ * bench/results/experiments/h200_staged_lane_rows_e31a2a9.log (the first
+ * version, odd widths), h200_staged_lane_rows_widths_12a5a28.log and
+ * h200_staged_lane_rows_even_863fb75.log (widths 2-128).
  *   bench_compare --cols 33 -m staged_lane_rows
  */
 #include <cuda_pipeline.h>
@@ -36,6 +44,7 @@
 #include "grid_size.cuh"
 #include "method.cuh"
 #include "shape.h"
+#include "staged_rows.cuh"
 #include "vector_loads.cuh"
 
 extern "C" const struct method method_tiled_rows;
@@ -45,8 +54,6 @@ namespace {
 constexpr int BLOCK = 128;
 constexpr int WARPS = BLOCK / 32;
 constexpr size_t ROWS_PER_WARP = 32;
-/* The widest row staged: 128 floats, 32 rows of them 16 KiB a warp. */
-constexpr size_t MAX_ROW_BYTES = 512;
 
 /* The 16-byte vectors of a warp's buffer: its 32 rows, and a vector more
  * at either end (the first row may start inside a vector, the last end
@@ -164,7 +171,7 @@ template <class T, class Op> struct staged_lane_rows_launch {
         int grid = 0;
         PROPAGATE(fit_dynamic_smem((const void *)kernel, BLOCK, smem, &fits, &grid));
         if (!fits)
-            return (int)cudaErrorInvalidConfiguration; /* MAX_ROW_BYTES fits every Hopper */
+            return (int)cudaErrorInvalidConfiguration; /* 4 x 16 KiB: any GPU since Volta */
         const size_t wanted = ceil_div(shape.count, ROWS_PER_WARP * WARPS);
         if (wanted < (size_t)grid)
             grid = (int)wanted;
@@ -187,11 +194,11 @@ template <class T, class Op> struct staged_lane_rows_launch {
 
 } // namespace
 
-/* Rows of up to MAX_ROW_BYTES here; wider ones to tiled_rows. */
+/* Rows of up to STAGED_MAX_ROW_BYTES here; wider ones to tiled_rows. */
 static int staged_or_tiled_rows(reduce_spec spec, reduce_shape shape, const void *d_in, size_t n,
                                 void *d_out, void *workspace, cudaStream_t stream)
 {
-    if (shape.cols * element_size(spec.type) > MAX_ROW_BYTES)
+    if (shape.cols * element_size(spec.type) > STAGED_MAX_ROW_BYTES)
         return method_tiled_rows.launch(spec, shape, d_in, n, d_out, workspace, stream);
     if (shape.count == 0)
         return 0;
