@@ -49,6 +49,24 @@ template <class T> __host__ __device__ __forceinline__ size_t misaligned_head(co
     return head < n ? head : n;
 }
 
+/* Elements [element, element + W) of in[0, n) as one 16-byte vector, at
+ * the input's ends where the vector reaches outside it (element below 0 or
+ * past n - W): element by element where they lie in [0, n), zeros elsewhere
+ * (staged in shared memory, never read: steps 37 and 43). */
+template <class T>
+__device__ __forceinline__ uint4 load_checked_vector(const T *__restrict__ in, size_t n, long long element)
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    T e[W] = {};
+#pragma unroll
+    for (int i = 0; i < W; ++i)
+        if (element + i >= 0 && element + i < (long long)n)
+            e[i] = in[element + i];
+    uint4 v;
+    memcpy(&v, e, sizeof v);
+    return v;
+}
+
 /* Op over elements [FIRST, FIRST + COUNT) of a, as a balanced tree: for
  * floats (x + y) + (z + w), short chains that round less than a running sum. */
 template <class Op, int FIRST, int COUNT, class R>

@@ -243,22 +243,6 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, uint32_t *slo
     return ends;
 }
 
-/* The vector at `element`, element by element where it lies in [0, n)
- * (the input's edges), the identity's bits (zeros, never read) elsewhere. */
-template <class T>
-__device__ __forceinline__ uint4 load_checked_vector(const T *__restrict__ in, size_t n, long long element)
-{
-    constexpr int W = VECTOR_WIDTH<T>;
-    T e[W] = {};
-#pragma unroll
-    for (int i = 0; i < W; ++i)
-        if (element + i >= 0 && element + i < (long long)n)
-            e[i] = in[element + i];
-    uint4 v;
-    memcpy(&v, e, sizeof v);
-    return v;
-}
-
 /* The tile's elements into `vectors`, a row of 32 vectors at a time
  * (coalesced): asynchronous 16-byte copies that hold no registers while they
  * fly, or, at either end of the input, loads checked element by element. */

@@ -39,7 +39,6 @@
 #include <cuda_pipeline.h>
 
 #include <cstdint>
-#include <cstring>
 
 #include "grid_size.cuh"
 #include "method.cuh"
@@ -63,23 +62,6 @@ template <class T> size_t buffer_vectors(size_t cols)
     return ceil_div(ROWS_PER_WARP * cols * sizeof(T), 16) + 2;
 }
 
-/* The vector at `element` (its first element's index; the vector lies on
- * the input's 16-byte grid), element by element where it reaches outside
- * [0, n), zeros there (staged, never read). */
-template <class T>
-__device__ __forceinline__ uint4 checked_vector(const T *__restrict__ in, size_t n, long long element)
-{
-    constexpr int W = VECTOR_WIDTH<T>;
-    T e[W] = {};
-#pragma unroll
-    for (int i = 0; i < W; ++i)
-        if (element + i >= 0 && element + i < (long long)n)
-            e[i] = in[element + i];
-    uint4 v;
-    memcpy(&v, e, sizeof v);
-    return v;
-}
-
 /* The vectors that cover elements [begin, end) into `buffer`, a lane every
  * 32nd: asynchronous 16-byte copies, or checked loads at the input's ends.
  * Returns the first element staged (buffer's element 0; negative when the
@@ -97,7 +79,7 @@ __device__ __forceinline__ long long stage_rows(const T *__restrict__ in, size_t
         if (element >= 0 && element + W <= (long long)n)
             __pipeline_memcpy_async(&buffer[j], in + element, 16);
         else
-            buffer[j] = checked_vector(in, n, element);
+            buffer[j] = load_checked_vector(in, n, element);
     }
     __pipeline_commit();
     return first_vector * W - lead;
