@@ -31,20 +31,25 @@ static inline int device_sm_count(int *sms)
 /* Blocks of `kernel` the whole GPU keeps resident at once: SMs x blocks per
  * SM at this block size (the occupancy calculator). A grid-stride kernel
  * launched with this many blocks fills the GPU in a single wave.
- * The answer is cached per kernel and device (bench_compare --gpus drives
- * several, which need not be the same model), so launchers may call this
+ * The answer is cached per kernel, block size, shared memory and device
+ * (bench_compare --gpus drives several, which need not be the same model;
+ * step 43's shared memory follows the width), so launchers may call this
  * inside the timed region: only the first call on each device (a warm-up)
  * asks the driver; cudaGetDevice is a host-side read. */
 static inline int resident_grid_size(const void *kernel, int block_threads, size_t dynamic_smem,
                                      int *grid)
 {
     enum { CACHE_SLOTS = 2048 }; /* every (type, operator) instantiation of every kernel, x GPUs */
-    static struct { const void *kernel; int block_threads, device, grid; } cache[CACHE_SLOTS];
+    static struct {
+        const void *kernel;
+        int block_threads, device, grid;
+        size_t dynamic_smem;
+    } cache[CACHE_SLOTS];
     int device = 0, sms = 0, per_sm = 0;
     CUDA_TRY(cudaGetDevice(&device));
     for (int i = 0; i < CACHE_SLOTS && cache[i].kernel; ++i)
         if (cache[i].kernel == kernel && cache[i].block_threads == block_threads &&
-            cache[i].device == device) {
+            cache[i].dynamic_smem == dynamic_smem && cache[i].device == device) {
             *grid = cache[i].grid;
             return 0;
         }
@@ -56,6 +61,7 @@ static inline int resident_grid_size(const void *kernel, int block_threads, size
         if (!cache[i].kernel) {
             cache[i].kernel = kernel;
             cache[i].block_threads = block_threads;
+            cache[i].dynamic_smem = dynamic_smem;
             cache[i].device = device;
             cache[i].grid = *grid;
             break;

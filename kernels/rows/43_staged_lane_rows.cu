@@ -142,18 +142,27 @@ __global__ __launch_bounds__(BLOCK) void staged_lane_rows_kernel(const T *__rest
     }
 }
 
-template <class T, class Op> struct staged_lane_rows_launch {
-    template <bool ROTATED>
-    static int launch(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
-                      cudaStream_t stream)
+/* A block's shared memory at the widest row: the opt-in asked of each
+ * device once. */
+constexpr size_t MAX_BLOCK_SMEM = WARPS * (ROWS_PER_WARP * STAGED_MAX_ROW_BYTES + 32);
+
+template <bool ROTATED, class T, class Op> struct staged_lane_rows_kernel_launch {
+    /* A resident wave for this width's buffers (capped at the warps' share
+     * of the rows), or the grid a test forces. */
+    static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out,
+                   cudaStream_t stream)
     {
         const auto kernel = staged_lane_rows_kernel<ROTATED, T, Op>;
-        const size_t vectors = buffer_vectors<T>(shape.cols), smem = vectors * 16 * WARPS;
         bool fits = false;
-        int grid = 0;
-        PROPAGATE(fit_dynamic_smem((const void *)kernel, BLOCK, smem, &fits, &grid));
+        PROPAGATE(once_per_device<staged_lane_rows_kernel_launch>(&fits, [&](bool *usable) {
+            int resident = 0;
+            return fit_dynamic_smem((const void *)kernel, BLOCK, MAX_BLOCK_SMEM, usable, &resident);
+        }));
         if (!fits)
-            return (int)cudaErrorInvalidConfiguration; /* 4 x 16 KiB: any GPU since Volta */
+            return (int)cudaErrorInvalidConfiguration; /* 64 KiB a block: any GPU since Volta */
+        const size_t vectors = buffer_vectors<T>(shape.cols), smem = vectors * 16 * WARPS;
+        int grid = 0;
+        PROPAGATE(resident_grid_size((const void *)kernel, BLOCK, smem, &grid));
         const size_t wanted = ceil_div(shape.count, ROWS_PER_WARP * WARPS);
         if (wanted < (size_t)grid)
             grid = (int)wanted;
@@ -163,14 +172,17 @@ template <class T, class Op> struct staged_lane_rows_launch {
         CUDA_TRY_LAUNCH();
         return 0;
     }
+};
 
+template <class T, class Op> struct staged_lane_rows_launch {
     /* Straight where neighbouring rows start in different banks (an odd
      * width), rotated where they would not. */
     static int run(const T *d_in, reduce_shape shape, size_t n, result_t<T, Op> *d_out, void *,
                    cudaStream_t stream)
     {
-        return shape.cols % 2 == 1 ? launch<false>(d_in, shape, n, d_out, stream)
-                                   : launch<true>(d_in, shape, n, d_out, stream);
+        return shape.cols % 2 == 1
+                   ? staged_lane_rows_kernel_launch<false, T, Op>::run(d_in, shape, n, d_out, stream)
+                   : staged_lane_rows_kernel_launch<true, T, Op>::run(d_in, shape, n, d_out, stream);
     }
 };
 
