@@ -131,13 +131,14 @@ template <class Key, class Config, class Ask> int once_per_device(Config *out, A
     return 0;
 }
 
-/* One resident wave of `kernel`, but no block without `items_per_block`
+/* One resident wave of `kernel` (blocks asking `dynamic_smem` bytes of
+ * shared memory), but no block without `items_per_block`
  * inputs to start on, and at least one block - unless a test forces another
  * grid (launch_grid). The same answer for the workspace query and the launch. */
 static inline int capped_resident_grid(const void *kernel, int block_threads, size_t n,
-                                       size_t items_per_block, int *grid)
+                                       size_t items_per_block, int *grid, size_t dynamic_smem = 0)
 {
-    PROPAGATE(resident_grid_size(kernel, block_threads, 0, grid));
+    PROPAGATE(resident_grid_size(kernel, block_threads, dynamic_smem, grid));
     const size_t wanted = ceil_div(n, items_per_block);
     if (wanted < (size_t)*grid)
         *grid = wanted > 0 ? (int)wanted : 1;

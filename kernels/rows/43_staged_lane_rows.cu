@@ -116,12 +116,12 @@ __device__ __forceinline__ result_t<T, Op, int> reduce_staged_row(const T *row, 
 template <bool ROTATED, class T, class Op>
 __global__ __launch_bounds__(BLOCK) void staged_lane_rows_kernel(const T *__restrict__ in, size_t n,
                                                                  size_t rows, unsigned cols,
-                                                                 unsigned buffer_vectors,
+                                                                 unsigned vectors_per_warp,
                                                                  result_t<T, Op> *__restrict__ out)
 {
     extern __shared__ uint4 buffers[];
     const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    uint4 *buffer = buffers + (size_t)warp * buffer_vectors;
+    uint4 *buffer = buffers + (size_t)warp * vectors_per_warp;
     const T *staged = reinterpret_cast<const T *>(buffer);
     const long long lead = (long long)(((uintptr_t)in % 16) / sizeof(T));
     const size_t chunks = (rows + ROWS_PER_WARP - 1) / ROWS_PER_WARP, warps = (size_t)gridDim.x * WARPS;
@@ -162,11 +162,8 @@ template <bool ROTATED, class T, class Op> struct staged_lane_rows_kernel_launch
             return (int)cudaErrorInvalidConfiguration; /* 64 KiB a block: any GPU since Volta */
         const size_t vectors = buffer_vectors<T>(shape.cols), smem = vectors * 16 * WARPS;
         int grid = 0;
-        PROPAGATE(resident_grid_size((const void *)kernel, BLOCK, smem, &grid));
-        const size_t wanted = ceil_div(shape.count, ROWS_PER_WARP * WARPS);
-        if (wanted < (size_t)grid)
-            grid = (int)wanted;
-        grid = launch_grid(grid);
+        PROPAGATE(capped_resident_grid((const void *)kernel, BLOCK, shape.count,
+                                       ROWS_PER_WARP * WARPS, &grid, smem));
         kernel<<<grid, BLOCK, smem, stream>>>(d_in, n, shape.count, (unsigned)shape.cols,
                                               (unsigned)vectors, d_out);
         CUDA_TRY_LAUNCH();
