@@ -21,7 +21,7 @@
  * Fixes from single_pass (step 16): that kernel issues one load per thread
  * and iteration; here the loop keeps LOADS in flight together, and blocks
  * of 1024 threads halve the partials the last block must add. Small inputs
- * skip the counter: up to 8 KiB (2 Ki floats) is one block of 256 threads,
+ * skip the counter: up to 16 KiB (4 Ki floats) is one block of 256 threads,
  * up to 64 KiB one block of 1024 (one batch of loads each), and mid sizes
  * get only the blocks they have work for (one 16-byte vector per thread):
  * one launch, no memset, no host sync. The limits are in bytes, so they hold
@@ -53,12 +53,13 @@
 namespace {
 
 constexpr int BLOCK = 1024;
-/* Up to SMALL_BLOCK_BYTES (2 Ki floats): one block of SMALL_BLOCK threads,
- * two loads each. A 1024-thread block costs more to start and reduce, but
- * past that size it pulls the data in sooner (H200; bench/NOTES.md,
- * session 4). */
+/* Up to SMALL_BLOCK_BYTES (4 Ki floats): one block of SMALL_BLOCK threads,
+ * one batch of four loads each. A 1024-thread block costs more to start and
+ * reduce; at 12 and 16 KiB of every (type, operator) the 256-thread block
+ * was the faster (bench/results/experiments/h200_small_block_pairs_ebde3ef.log;
+ * bench/NOTES.md, session 67, says why session 4's limit of 8 KiB moved). */
 constexpr int SMALL_BLOCK = 256;
-constexpr size_t SMALL_BLOCK_BYTES = 8192;
+constexpr size_t SMALL_BLOCK_BYTES = 16384;
 #ifdef REDUCE_SLOWDOWN_DEMO
 /* Test build only (CMake REDUCE_SLOWDOWN_DEMO): an older, slower kernel under
  * this name, so the baseline comparison can be shown to say SLOWER. */
