@@ -258,14 +258,41 @@ __device__ __forceinline__ R fold_body_vectors(R acc, const uint4 *__restrict__ 
     return acc;
 }
 
+/* acc and the body's vectors first .. first + LOADS - 1, those before
+ * body_len: one batch of neighbouring vectors, for threads that cover the
+ * whole body in one batch each (CUB's blocked arrangement: a warp's loads
+ * then read one stretch of 32 x LOADS vectors, which a single block of
+ * 4096 floats reads sooner than every 256th vector a thread). */
+template <int LOADS, class Op, class T, class R>
+__device__ __forceinline__ R fold_neighbour_vectors(R acc, const uint4 *__restrict__ body,
+                                                    size_t body_len, size_t body_index, size_t first)
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+    uint4 v[LOADS];
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k)
+        if (first + k < body_len)
+            v[k] = __ldg(&body[first + k]);
+    if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T> && LOADS > 1)
+        if (first + LOADS <= body_len)
+            return combine_later<Op>(acc, fold_batch_arg<Op, T, LOADS>(v, body_index + first * W, W));
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k)
+        if (first + k < body_len)
+            acc = fold_in_order<Op, T>(acc, fold_vector<Op, T>(v[k], body_index + (first + k) * W));
+    return acc;
+}
+
 /* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
  * every threads-th vector of the body, LOADS of them issued before the first
  * use (independent loads in flight hide DRAM latency), plus every threads-th
  * head and tail element - one of each at most when there are as many threads
  * as a vector's elements (a grid; a row's warp), several when fewer (a row's
  * group of 1-4 lanes). LOADS = 1 is the plain grid-stride loop. in[0] has
- * index `first_index` in its result (a part of a row: the part's start). */
-template <int LOADS, class Op, class T>
+ * index `first_index` in its result (a part of a row: the part's start).
+ * NEIGHBOURS: the threads cover the body in one batch, thread t folding
+ * vectors t x LOADS .. t x LOADS + LOADS - 1 (fold_neighbour_vectors). */
+template <int LOADS, class Op, bool NEIGHBOURS = false, class T>
 __device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ in, size_t n,
                                                           size_t thread, size_t threads,
                                                           size_t first_index = 0)
@@ -290,9 +317,14 @@ __device__ __forceinline__ result_t<T, Op> reduce_vectors(const T *__restrict__ 
     if (has_tail)
         tail_element = in[tail_start + thread];
 
-    R acc = fold_body_vectors<LOADS, Op, T>(identity<Op, R>(), body, body_len,
-                                            first_index + head /* the body's first element */,
-                                            thread, threads);
+    R acc = identity<Op, R>();
+    if constexpr (NEIGHBOURS)
+        acc = fold_neighbour_vectors<LOADS, Op, T>(acc, body, body_len, first_index + head,
+                                                   thread * LOADS);
+    else
+        acc = fold_body_vectors<LOADS, Op, T>(acc, body, body_len,
+                                              first_index + head /* the body's first element */,
+                                              thread, threads);
     if (has_head)
         acc = op(acc, lift<Op>(head_element, first_index + thread));
     if (has_tail)

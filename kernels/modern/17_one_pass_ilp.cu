@@ -22,7 +22,8 @@
  * and iteration; here the loop keeps LOADS in flight together, and blocks
  * of 1024 threads halve the partials the last block must add. Small inputs
  * skip the counter: up to 16 KiB (4 Ki floats) is one block of 256 threads,
- * up to 64 KiB one block of 1024 (one batch of loads each), and mid sizes
+ * each folding four neighbouring vectors as CUB's single tile does, up to
+ * 64 KiB one block of 1024 (one batch of loads each), and mid sizes
  * get only the blocks they have work for (one 16-byte vector per thread):
  * one launch, no memset, no host sync. The limits are in bytes, so they hold
  * for every element type; each vector is widened and combined in registers
@@ -53,13 +54,6 @@
 namespace {
 
 constexpr int BLOCK = 1024;
-/* Up to SMALL_BLOCK_BYTES (4 Ki floats): one block of SMALL_BLOCK threads,
- * one batch of four loads each. A 1024-thread block costs more to start and
- * reduce; at 12 and 16 KiB of every (type, operator) the 256-thread block
- * was the faster (bench/results/experiments/h200_small_block_pairs_ebde3ef.log;
- * bench/NOTES.md, session 67, says why session 4's limit of 8 KiB moved). */
-constexpr int SMALL_BLOCK = 256;
-constexpr size_t SMALL_BLOCK_BYTES = 16384;
 #ifdef REDUCE_SLOWDOWN_DEMO
 /* Test build only (CMake REDUCE_SLOWDOWN_DEMO): an older, slower kernel under
  * this name, so the baseline comparison can be shown to say SLOWER. */
@@ -69,14 +63,23 @@ constexpr int GRID_DIVISOR = 8;
 constexpr int LOADS = 4;
 constexpr int GRID_DIVISOR = 1;
 #endif
+/* Up to SMALL_BLOCK_BYTES (4 Ki floats): one block of SMALL_BLOCK threads,
+ * one batch of LOADS neighbouring vectors each. A 1024-thread block costs
+ * more to start and reduce: at 12 and 16 KiB of every (type, operator) the
+ * 256-thread block was the faster, and neighbouring vectors faster again
+ * than every 256th (bench/results/experiments/h200_small_block_pairs_ebde3ef.log,
+ * h200_small_block_blocked_e334e08.log; bench/NOTES.md, session 67). */
+constexpr int SMALL_BLOCK = 256;
+constexpr size_t SMALL_BLOCK_BYTES = (size_t)SMALL_BLOCK * LOADS * 16;
 
-template <int THREADS, class T, class Op>
+/* NEIGHBOURS: one block whose threads cover the input in one batch each. */
+template <int THREADS, class T, class Op, bool NEIGHBOURS = false>
 __global__ __launch_bounds__(THREADS, 1) void one_pass_ilp_kernel(const T *__restrict__ in, size_t n,
                                                                   result_t<T, Op> *__restrict__ out,
                                                                   void *workspace)
 {
-    result_t<T, Op> acc = reduce_vectors<LOADS, Op>(in, n, blockIdx.x * (size_t)THREADS + threadIdx.x,
-                                             (size_t)gridDim.x * THREADS);
+    result_t<T, Op> acc = reduce_vectors<LOADS, Op, NEIGHBOURS>(
+        in, n, blockIdx.x * (size_t)THREADS + threadIdx.x, (size_t)gridDim.x * THREADS);
     acc = block_reduce<THREADS, Op>(acc);
     last_block_writes_total<THREADS, Op>(acc, out, workspace);
 }
@@ -124,10 +127,10 @@ template <class T, class Op> struct one_pass_ilp_launch {
     {
         int grid = 0;
         PROPAGATE(grid_for(n, &grid));
-        if (fits_one_small_block(n))
-            one_pass_ilp_kernel<SMALL_BLOCK, T, Op><<<grid, SMALL_BLOCK, 0, stream>>>(d_in, n, d_out,
-                                                                                      workspace);
-        else
+        if (fits_one_small_block(n) && grid == 1)
+            one_pass_ilp_kernel<SMALL_BLOCK, T, Op, true><<<1, SMALL_BLOCK, 0, stream>>>(d_in, n, d_out,
+                                                                                        workspace);
+        else /* or a small input on the grid a test forces */
             one_pass_ilp_kernel<BLOCK, T, Op><<<grid, BLOCK, 0, stream>>>(d_in, n, d_out, workspace);
         CUDA_TRY_LAUNCH();
         return 0;
