@@ -220,6 +220,32 @@ template <class Op, class T, class R> __device__ __forceinline__ R fold_in_order
         return combine_later<Op>(acc, later);
 }
 
+/* The vectors i, i + stride, ... of one batch that lie before body_len, by
+ * predicated loads issued together (the others are left unset). */
+template <int LOADS>
+__device__ __forceinline__ void load_batch_part(uint4 (&v)[LOADS], const uint4 *__restrict__ body,
+                                                size_t body_len, size_t i, size_t stride)
+{
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k)
+        if (i + k * stride < body_len)
+            v[k] = __ldg(&body[i + k * stride]);
+}
+
+/* acc and the vectors load_batch_part loaded, in index order (vector k has
+ * index body_index + W x (i + k x stride)). */
+template <int LOADS, class Op, class T, class R>
+__device__ __forceinline__ R fold_batch_part(R acc, const uint4 (&v)[LOADS], size_t body_len,
+                                             size_t body_index, size_t i, size_t stride)
+{
+    constexpr int W = VECTOR_WIDTH<T>;
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k)
+        if (i + k * stride < body_len)
+            acc = fold_in_order<Op, T>(acc, fold_vector<Op, T>(v[k], body_index + (i + k * stride) * W));
+    return acc;
+}
+
 /* acc and the body's vectors i, i + threads, ... (index body_index + W x
  * the vector's place): whole batches of LOADS loads, then at most one
  * partial batch with predicated loads - a thread with 3 vectors left still
@@ -245,15 +271,8 @@ __device__ __forceinline__ R fold_body_vectors(R acc, const uint4 *__restrict__ 
     }
     if (i < body_len) {
         uint4 v[LOADS];
-#pragma unroll
-        for (int k = 0; k < LOADS; ++k)
-            if (i + k * threads < body_len)
-                v[k] = __ldg(&body[i + k * threads]);
-#pragma unroll
-        for (int k = 0; k < LOADS; ++k)
-            if (i + k * threads < body_len)
-                acc = fold_in_order<Op, T>(acc,
-                                           fold_vector<Op, T>(v[k], body_index + (i + k * threads) * W));
+        load_batch_part<LOADS>(v, body, body_len, i, threads);
+        acc = fold_batch_part<LOADS, Op, T>(acc, v, body_len, body_index, i, threads);
     }
     return acc;
 }
@@ -269,18 +288,11 @@ __device__ __forceinline__ R fold_neighbour_vectors(R acc, const uint4 *__restri
 {
     constexpr int W = VECTOR_WIDTH<T>;
     uint4 v[LOADS];
-#pragma unroll
-    for (int k = 0; k < LOADS; ++k)
-        if (first + k < body_len)
-            v[k] = __ldg(&body[first + k]);
+    load_batch_part<LOADS>(v, body, body_len, first, 1);
     if constexpr (is_arg_op_v<Op> && !is_arg_pair_v<T> && LOADS > 1)
         if (first + LOADS <= body_len)
             return combine_later<Op>(acc, fold_batch_arg<Op, T, LOADS>(v, body_index + first * W, W));
-#pragma unroll
-    for (int k = 0; k < LOADS; ++k)
-        if (first + k < body_len)
-            acc = fold_in_order<Op, T>(acc, fold_vector<Op, T>(v[k], body_index + (first + k) * W));
-    return acc;
+    return fold_batch_part<LOADS, Op, T>(acc, v, body_len, body_index, first, 1);
 }
 
 /* This thread's share of Op over in[0..n): thread `thread` of `threads` folds
