@@ -6,15 +6,16 @@
  * tiles. A warp first issues its tile's copies into shared memory -
  * asynchronous 16-byte copies, coalesced, whatever the lengths; while they
  * fly it reads the offsets of the segments that end in the tile, 32 at a
- * time from where the last tile stopped, and sets a bit in the word of the
- * run that holds each segment's last element, noting which segment the
- * slot it will fill belongs to (an empty segment takes no slot). Then each
- * lane takes its run into registers and walks it: an element joins the
- * running total, a set bit stores the total in shared memory (the
- * segment's slot: the ends before it in the tile) and starts a new one. One
- * segmented scan over the lanes adds to each lane's first closed segment
- * the runs before it that the segment began in; the tile's results then
- * leave in one coalesced sweep, the empty segments' identities with them.
+ * time from where the last tile stopped, sets a bit in the word of the run
+ * that holds each segment's last element, and keeps a word of which of
+ * the 32 are empty segments. Then each lane takes its run into registers
+ * and walks it: an element joins the running total, a set bit stores the
+ * total in shared memory (the segment's slot: the closing ends before it
+ * in the tile) and starts a new one. One segmented scan over the lanes
+ * adds to each lane's first closed segment the runs before it that the
+ * segment began in; the tile's results then leave in segment order, 32 at
+ * a time, coalesced, a segment's slot found from the empty words, the
+ * empty segments' identities with them.
  * A segment that crosses tiles leaves each tile's part, joined by the last
  * kernel of segment_carries.cuh.
  *
@@ -32,18 +33,19 @@
  * (bench/results/experiments/h200_combine_cost_a82f675.log,
  * h200_combine_launch_ed0c5f7.log). The bytes set the
  * pace only where tiles hold few ends: an end costs its offset's compare,
- * its bit, its slot's note, a store in the walk and one in the sweep, so a
+ * its bit, a store in the walk and one in the sweep, so a
  * tile with an end every few elements issues more than twice the
- * instructions of one with none, and 24 warps an SM (80 registers; 16 for
- * an arg operator, whose 48 KiB of shared memory a block set the limit) do
- * not hide their latency. At a mean of 2 floats a segment step 36 is as
+ * instructions of one with none, and 24 warps an SM (80 registers, for an
+ * arg operator too: its totals take 33 KiB of shared memory a block) do not
+ * hide their latency. At a mean of 2 floats a segment step 36 is as
  * fast, at 1 faster. The distribution sweep is
  * bench/results/h100_segment_sweep_11d92a3/;
  * the probes that shaped the step (copies straight into registers, a second
  * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
  * slots' notes, the offsets' margin, a wider first search, the next tile's
- * copies issued before the walk, where empty segments are written) are in
- * bench/NOTES.md, sessions 22 to 26, 34 and 35.
+ * copies issued before the walk, where empty segments are written, the
+ * empty words, the offsets read without bound checks) are in
+ * bench/NOTES.md, sessions 22 to 26, 34, 35 and 68.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -74,6 +76,10 @@ constexpr int BATCHES = 8;
 constexpr unsigned READ_MARGIN = 4;
 /* An end past every tile: the offsets after the last segment. */
 constexpr segment_offset NO_END = UINT64_MAX;
+/* Words of empty-segment bits a tile keeps, one for each 32 of its ends;
+ * a tile of more ends reads the later ones' emptiness again from the
+ * offsets (only runs of empty segments make that many). */
+constexpr int EMPTY_WORDS = 64;
 
 template <class T> struct lane_run {
     static constexpr int W = VECTOR_WIDTH<T>;
@@ -83,14 +89,14 @@ template <class T> struct lane_run {
     static constexpr int ELEMENTS = 32 * RUN; /* a tile */
 };
 
-/* A warp's shared memory: the segment of each slot (the tile's closing
- * ends in order, as segments counted from the tile's first), and either the
- * tile's elements as copied (coalesced, a row of 32 vectors at a time) with
- * a word of end bits a run or, once each lane holds its run and its bits,
- * the tile's totals by slot. An arg operator's totals (8 bytes and more)
- * cover the copies and the bits, so its four warps fit 48 KiB. */
+/* A warp's shared memory: which of the tile's ends are empty segments (a
+ * bit an end, 32 a word), and either the tile's elements as copied
+ * (coalesced, a row of 32 vectors at a time) with a word of end bits a run
+ * or, once each lane holds its run and its bits, the tile's totals by slot
+ * (the tile's closing ends in order). An arg operator's totals (8 bytes and
+ * more) cover the copies and the bits. */
 template <class T, class Op> struct warp_storage {
-    uint32_t slot_segments[lane_run<T>::ELEMENTS];
+    uint32_t empty_words[EMPTY_WORDS];
     union {
         struct {
             uint4 vectors[32 * lane_run<T>::LOADS];
@@ -147,9 +153,9 @@ template <class RO, class R> __device__ __forceinline__ RO from_tile(R r, long l
     return widen_index(r, (size_t)shift);
 }
 
-/* What a tile writes besides its closed segments: the part of the segment
- * that entered it from an earlier tile (head) and of the one it leaves open
- * (tail), for the last kernel. */
+/* What a tile writes: its closed and empty segments' results, and the
+ * parts of the segment that entered it from an earlier tile (head) and of
+ * the one it leaves open (tail), for the last kernel. */
 template <class T, class Op> struct tile_writer {
     using R = result_t<T, Op, int>;
     using RO = result_t<T, Op>;
@@ -157,8 +163,16 @@ template <class T, class Op> struct tile_writer {
     RO *out;
     tile_parts<RO> parts;
 
-    /* Segment place.segment + rel closed in the tile with `total`: its
-     * result, or the tile's head part if it began in an earlier tile. */
+    /* The segment that entered the tile and closed in it with `total`: its
+     * head part. */
+    __device__ void head(const tile_place &place, R total) const
+    {
+        parts.head_segments[place.tile] = place.segment;
+        store_result(&parts.heads[place.tile], from_tile<RO>(total, place.first - (long long)place.begin));
+    }
+
+    /* Segment place.segment + rel, begun in the tile (or at its start),
+     * closed with `total`: its result. */
     __device__ void closed(const tile_place &place, size_t rel, R total) const
     {
         const size_t segment = place.segment + rel;
@@ -166,13 +180,7 @@ template <class T, class Op> struct tile_writer {
         if constexpr (is_arg_op_v<Op>)
             if (rel > 0)
                 begin = offsets[segment]; /* an index counts from its segment's start */
-        const RO result = from_tile<RO>(total, place.first - (long long)begin);
-        if (rel == 0 && (long long)place.begin < place.first) {
-            parts.head_segments[place.tile] = segment;
-            store_result(&parts.heads[place.tile], result);
-        } else {
-            store_result(&out[segment], result);
-        }
+        store_result(&out[segment], from_tile<RO>(total, place.first - (long long)begin));
     }
 
     /* Segment place.segment + rel is empty: the identity. */
@@ -182,39 +190,54 @@ template <class T, class Op> struct tile_writer {
     }
 };
 
-/* The ends a tile holds: all of them (empty segments too) and the closing
- * ones (non-empty: a bit each). */
-struct tile_ends {
-    unsigned all, closing;
-};
+/* The ends of segments first .. first + 32 x batches - 1 into end[] (a
+ * lane every 32nd, from first + lane), NO_END past the last segment: every
+ * read in flight before the first compare, unchecked when the whole trip
+ * lies inside the offsets (a load at a fixed distance, not a bound check
+ * and a branch each). */
+__device__ __forceinline__ void read_ends(segment_offset (&end)[BATCHES],
+                                          const segment_offset *__restrict__ offsets, size_t first,
+                                          unsigned batches, size_t count)
+{
+    const unsigned lane = threadIdx.x % 32;
+    if (first + batches * 32 <= count) {
+        const segment_offset *from = offsets + first + lane + 1;
+#pragma unroll
+        for (int b = 0; b < BATCHES; ++b)
+            if (b < (int)batches)
+                end[b] = from[b * 32];
+        return;
+    }
+#pragma unroll
+    for (int b = 0; b < BATCHES; ++b)
+        if (b < (int)batches) {
+            const size_t k = first + b * 32 + lane;
+            end[b] = k < count ? offsets[k + 1] : NO_END;
+        }
+}
 
 /* Reads the ends of the segments from place.segment on that fall in the
  * tile (end <= last_end), in trips of up to BATCHES batches of 32 (the first
  * `batches`, then twice as many while every end read was inside). Sets a
- * non-empty segment's bit and notes the segment in its slot's place in
- * slot_segments (an empty one is written by write_results).
- * *open_begin gets the last end (where the segment left open begins),
- * place.begin if none. The ends are compared as 64-bit offsets: as 32-bit
- * positions in the tile they measured slower (bench/NOTES.md, session 23). */
-template <class T, class Op>
-__device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, uint32_t *slot_segments,
-                                               const tile_place &place,
-                                               long long last_end, size_t count, unsigned batches,
-                                               const tile_writer<T, Op> &writer,
-                                               segment_offset *open_begin)
+ * non-empty segment's bit, and keeps which ends are empty segments in
+ * empty_words. Returns the ends found; *open_begin gets the last (where the
+ * segment left open begins), place.begin if none. The ends are compared as
+ * 64-bit offsets: as 32-bit positions in the tile they measured slower
+ * (bench/NOTES.md, session 23). */
+template <class T>
+__device__ __forceinline__ unsigned mark_ends(uint32_t *end_bits, uint32_t *empty_words,
+                                              const tile_place &place, long long last_end,
+                                              const segment_offset *__restrict__ offsets,
+                                              size_t count, unsigned batches,
+                                              segment_offset *open_begin)
 {
     constexpr int RUN = lane_run<T>::RUN;
     const unsigned lane = threadIdx.x % 32;
-    tile_ends ends = {0, 0};
-    segment_offset before = place.begin; /* offsets[place.segment + ends.all] */
+    unsigned ends = 0;
+    segment_offset before = place.begin; /* offsets[place.segment + ends] */
     for (bool full = true; full; batches = 2 * batches < BATCHES ? 2 * batches : BATCHES) {
         segment_offset end[BATCHES];
-#pragma unroll
-        for (int b = 0; b < BATCHES; ++b) /* every read in flight before the first compare */
-            if (b < (int)batches) {
-                const size_t k = place.segment + ends.all + b * 32 + lane;
-                end[b] = k < count ? writer.offsets[k + 1] : NO_END;
-            }
+        read_ends(end, offsets, place.segment + ends, batches, count);
 #pragma unroll
         for (int b = 0; b < BATCHES; ++b) {
             if (b >= (int)batches || !full)
@@ -224,18 +247,17 @@ __device__ __forceinline__ tile_ends mark_ends(uint32_t *end_bits, uint32_t *slo
             if (lane == 0)
                 previous = before;
             const bool closing = inside && end[b] > previous;
-            const unsigned closing_lanes = __ballot_sync(FULL_WARP_MASK, closing);
             if (closing) {
                 const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
                 atomicOr(&end_bits[position / RUN], 1u << (position % RUN));
-                const unsigned slot = ends.closing + __popc(closing_lanes & ((1u << lane) - 1));
-                slot_segments[slot] = ends.all + lane;
             }
+            const unsigned empty = __ballot_sync(FULL_WARP_MASK, inside && !closing);
+            if (lane == 0 && ends / 32 < EMPTY_WORDS) /* ends: a multiple of 32 here */
+                empty_words[ends / 32] = empty;
             const unsigned found = __popc(__ballot_sync(FULL_WARP_MASK, inside));
             if (found > 0)
                 before = __shfl_sync(FULL_WARP_MASK, end[b], found - 1);
-            ends.all += found;
-            ends.closing += __popc(closing_lanes);
+            ends += found;
             full = found == 32;
         }
     }
@@ -368,46 +390,87 @@ __device__ __forceinline__ result_t<T, Op, int> walk_run(const uint4 (&raw)[lane
     return total;
 }
 
-/* The tile's results, slot by slot out of shared memory: a slot's lane
- * first writes the identity of the empty segments between the slot before
- * and its own, and the lanes then write those after the last slot, so that
- * an empty segment's result leaves with its neighbours'. Written where
- * mark_ends found them, each a store of its own, they made uniform:8
- * slower (bench/results/experiments/h100_empty_segments_in_the_sweep_36946f9.log). */
+/* Which of the tile's ends base .. base + 31 are empty segments, read
+ * again from the offsets (a tile of more ends than empty_words keeps). */
+__device__ __forceinline__ uint32_t empty_ends_again(const segment_offset *__restrict__ offsets,
+                                                     const tile_place &place, unsigned base,
+                                                     unsigned ends)
+{
+    const unsigned lane = threadIdx.x % 32;
+    const size_t k = place.segment + base + lane;
+    const bool empty = base + lane < ends && offsets[k + 1] == offsets[k];
+    return __ballot_sync(FULL_WARP_MASK, empty);
+}
+
+/* The results of the tile's ends base .. base + 31 from `start` on (this
+ * lane's: e): `empty` their empty bits, `empties` the empty ends before
+ * base. A closed segment's slot is its end's place less the empty ones
+ * before it. */
 template <class T, class Op>
-__device__ __forceinline__ void write_results(const warp_storage<T, Op> &s, tile_ends ends,
+__device__ __forceinline__ void write_batch(const warp_storage<T, Op> &s, unsigned base,
+                                            unsigned start, unsigned ends, uint32_t empty,
+                                            unsigned empties, const tile_place &place,
+                                            const tile_writer<T, Op> &writer)
+{
+    const unsigned lane = threadIdx.x % 32, e = base + lane;
+    if (e < start || e >= ends)
+        return;
+    if (empty == 0)
+        writer.closed(place, e, s.totals[e - empties]);
+    else if (empty & (1u << lane))
+        writer.empty(place, e);
+    else
+        writer.closed(place, e, s.totals[e - empties - __popc(empty & ((1u << lane) - 1))]);
+}
+
+/* The tile's results in segment order, 32 at a time, the empty segments'
+ * identities with them; first the head part of a segment that entered from
+ * an earlier tile and closed in this one. One store a segment: a loop over
+ * the slots with an inner loop for the empty segments before each took
+ * more instructions (bench/results/experiments/h200_lean_ends_9cb7026.log). */
+template <class T, class Op>
+__device__ __forceinline__ void write_results(const warp_storage<T, Op> &s, unsigned ends,
                                               const tile_place &place, const tile_writer<T, Op> &writer)
 {
     const unsigned lane = threadIdx.x % 32;
-    for (unsigned k = lane; k < ends.closing; k += 32) {
-        const unsigned rel = s.slot_segments[k];
-        for (unsigned e = k == 0 ? 0 : s.slot_segments[k - 1] + 1; e < rel; ++e)
-            writer.empty(place, e);
-        writer.closed(place, rel, s.totals[k]);
+    const bool head = ends > 0 && (long long)place.begin < place.first;
+    if (head && lane == 0)
+        writer.head(place, s.totals[0]);
+    unsigned empties = 0; /* the empty ends before base */
+    for (unsigned base = 0; base < ends; base += 32) {
+        const uint32_t empty = base / 32 < EMPTY_WORDS ? s.empty_words[base / 32]
+                                                       : empty_ends_again(writer.offsets, place, base, ends);
+        write_batch(s, base, head ? 1 : 0, ends, empty, empties, place, writer);
+        empties += __popc(empty);
     }
-    const unsigned after_last = ends.closing == 0 ? 0 : s.slot_segments[ends.closing - 1] + 1;
-    for (unsigned e = after_last + lane; e < ends.all; e += 32)
-        writer.empty(place, e);
 }
 
 /* One tile: its loads, its ends, its runs, its parts. Returns the ends it
  * held (the next tile's first segment is place.segment + that); *open_begin
- * gets where the segment it leaves open began. */
-template <class T, class Op, bool CHECKED>
+ * gets where the segment it leaves open began. `checked`: the tile reaches
+ * past either end of the input, so its loads and adds check each element.
+ * A flag and not a second inlined copy of the tile: the kernel's code is
+ * then some 3000 instructions, not 4800, and was faster at every mean
+ * (bench/results/experiments/h200_lean_ends_9cb7026.log). */
+template <class T, class Op>
 __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t n,
                                                 warp_storage<T, Op> &s, const tile_place &place,
                                                 size_t count, unsigned batches,
                                                 const tile_writer<T, Op> &writer,
-                                                segment_offset *open_begin)
+                                                segment_offset *open_begin, bool checked)
 {
     using R = result_t<T, Op, int>;
     using Run = lane_run<T>;
     const unsigned lane = threadIdx.x % 32;
     s.marked.end_bits[lane] = 0;
     __syncwarp(); /* the bits are clear before any lane marks an end */
-    copy_tile<T, CHECKED>(in, n, place.first, s.marked.vectors);
-    const tile_ends ends = mark_ends(s.marked.end_bits, s.slot_segments, place,
-                                     place.first + Run::ELEMENTS, count, batches, writer, open_begin);
+    if (checked)
+        copy_tile<T, true>(in, n, place.first, s.marked.vectors);
+    else
+        copy_tile<T, false>(in, n, place.first, s.marked.vectors);
+    const unsigned ends = mark_ends<T>(s.marked.end_bits, s.empty_words, place,
+                                       place.first + Run::ELEMENTS, writer.offsets, count, batches,
+                                       open_begin);
     __pipeline_wait_prior(0);
     __syncwarp(); /* the copies have landed and the bits are set */
     uint4 raw[Run::LOADS];
@@ -417,9 +480,10 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     const uint32_t bits = s.marked.end_bits[lane];
     __syncwarp(); /* every run and its bits are read before the totals take their place */
     const unsigned first_slot = sum_of_lanes_before(__popc(bits));
-    const R tail = __any_sync(FULL_WARP_MASK, bits != 0)
-                       ? walk_run<T, Op, CHECKED>(raw, bits, first_slot, s.totals, place, n)
-                       : walk_run<T, Op, CHECKED>(raw, 0u, first_slot, s.totals, place, n); /* adds alone */
+    const bool any_end = __any_sync(FULL_WARP_MASK, bits != 0);
+    const R tail = checked   ? walk_run<T, Op, true>(raw, bits, first_slot, s.totals, place, n)
+                   : any_end ? walk_run<T, Op, false>(raw, bits, first_slot, s.totals, place, n)
+                             : walk_run<T, Op, false>(raw, 0u, first_slot, s.totals, place, n); /* adds alone */
     R tile_tail;
     const R before = join_lanes<Op>(bits != 0, tail, &tile_tail);
     if (bits != 0)
@@ -427,9 +491,9 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     __syncwarp(); /* the totals are final */
     write_results(s, ends, place, writer);
     if (lane == 0)
-        store_parts<T, Op>(place, ends.all, *open_begin, tile_tail, count, writer.parts);
+        store_parts<T, Op>(place, ends, *open_begin, tile_tail, count, writer.parts);
     __syncwarp(); /* the totals are read before the next tile's copies and bits */
-    return ends.all;
+    return ends;
 }
 
 /* A warp a contiguous run of tiles, an even share of them: a search for the
@@ -461,8 +525,7 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void lane_run_segments_ke
         const bool inside = place.first >= 0 && place.first + ELEMENTS <= (long long)n;
         segment_offset open_begin;
         const unsigned ends =
-            inside ? reduce_tile<T, Op, false>(in, n, s, place, count, batches, writer, &open_begin)
-                   : reduce_tile<T, Op, true>(in, n, s, place, count, batches, writer, &open_begin);
+            reduce_tile<T, Op>(in, n, s, place, count, batches, writer, &open_begin, !inside);
         place.first += ELEMENTS;
         place.segment += ends;
         place.begin = open_begin;
