@@ -267,20 +267,31 @@ __device__ __forceinline__ unsigned mark_ends(uint32_t *end_bits, uint32_t *empt
 
 /* The tile's elements into `vectors`, a row of 32 vectors at a time
  * (coalesced): asynchronous 16-byte copies that hold no registers while they
- * fly, or, at either end of the input, loads checked element by element. */
+ * fly, or, at either end of the input, loads checked element by element.
+ * Row r's vector of this lane, swizzled(32 r + lane), is 32 r plus
+ * swizzled(lane) (even rows) or that XOR 4 (odd rows), so the copies are
+ * addressed from one pointer and two bases at fixed distances, not by a
+ * 64-bit sum each (what that arithmetic cost and what its removal saved:
+ * bench/results/experiments/h200_lane_run_source_counters_accd221.log,
+ * h200_lane_run_lean_copies_801d992.log). */
 template <class T, bool CHECKED>
 __device__ __forceinline__ void copy_tile(const T *__restrict__ in, size_t n, long long first,
                                           uint4 *vectors)
 {
     using Run = lane_run<T>;
     const int lane = (int)(threadIdx.x % 32);
+    if (CHECKED) {
 #pragma unroll
-    for (int r = 0; r < Run::LOADS; ++r) {
-        const int p = r * 32 + lane;
-        if (CHECKED)
+        for (int r = 0; r < Run::LOADS; ++r) {
+            const int p = r * 32 + lane;
             vectors[swizzled(p)] = load_checked_vector(in, n, first + p * Run::W);
-        else
-            __pipeline_memcpy_async(&vectors[swizzled(p)], in + first + p * Run::W, 16);
+        }
+    } else {
+        const T *from = in + first + lane * Run::W;
+        uint4 *even = vectors + swizzled(lane), *odd = vectors + (swizzled(lane) ^ 4);
+#pragma unroll
+        for (int r = 0; r < Run::LOADS; ++r)
+            __pipeline_memcpy_async((r % 2 ? odd : even) + r * 32, from + r * 32 * Run::W, 16);
     }
     __pipeline_commit();
 }
@@ -452,7 +463,7 @@ __device__ __forceinline__ void write_results(const warp_storage<T, Op> &s, unsi
  * gets where the segment it leaves open began. `checked`: the tile reaches
  * past either end of the input, so its loads and adds check each element.
  * A flag and not a second inlined copy of the tile: the kernel's code is
- * then some 3000 instructions, not 4800, and was faster at every mean
+ * then much smaller, and was faster at every mean
  * (bench/results/experiments/h200_lean_ends_9cb7026.log). */
 template <class T, class Op>
 __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t n,
@@ -476,9 +487,12 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     __pipeline_wait_prior(0);
     __syncwarp(); /* the copies have landed and the bits are set */
     uint4 raw[Run::LOADS];
+    /* The run's vectors p = lane x LOADS + v all move by the run start's
+     * (p >> 3) & 7: each sits at swizzled(start) XOR v. */
+    const int start = swizzled((int)lane * Run::LOADS);
 #pragma unroll
     for (int v = 0; v < Run::LOADS; ++v)
-        raw[v] = s.marked.vectors[swizzled(lane * Run::LOADS + v)];
+        raw[v] = s.marked.vectors[start ^ v];
     const uint32_t bits = s.marked.end_bits[lane];
     __syncwarp(); /* every run and its bits are read before the totals take their place */
     const unsigned first_slot = sum_of_lanes_before(__popc(bits));
