@@ -217,8 +217,9 @@ __device__ __forceinline__ void read_ends(segment_offset (&end)[BATCHES],
 }
 
 /* Reads the ends of the segments from place.segment on that fall in the
- * tile (end <= last_end), in trips of up to BATCHES batches of 32 (the first
- * `batches`, then twice as many while every end read was inside). Sets a
+ * tile (end <= last_end), in trips of up to BATCHES batches of 32: the first
+ * trip's `batches` are in end[] (read by the caller), later trips twice as
+ * many while every end read was inside. Sets a
  * non-empty segment's bit, and keeps which ends are empty segments in
  * empty_words. Returns the ends found; *open_begin gets the last (where the
  * segment left open begins), place.begin if none. The ends are compared as
@@ -229,15 +230,14 @@ __device__ __forceinline__ unsigned mark_ends(uint32_t *end_bits, uint32_t *empt
                                               const tile_place &place, long long last_end,
                                               const segment_offset *__restrict__ offsets,
                                               size_t count, unsigned batches,
+                                              segment_offset (&end)[BATCHES],
                                               segment_offset *open_begin)
 {
     constexpr int RUN = lane_run<T>::RUN;
     const unsigned lane = threadIdx.x % 32;
     unsigned ends = 0;
     segment_offset before = place.begin; /* offsets[place.segment + ends] */
-    for (bool full = true; full; batches = 2 * batches < BATCHES ? 2 * batches : BATCHES) {
-        segment_offset end[BATCHES];
-        read_ends(end, offsets, place.segment + ends, batches, count);
+    for (bool full = true; full;) {
 #pragma unroll
         for (int b = 0; b < BATCHES; ++b) {
             if (b >= (int)batches || !full)
@@ -259,6 +259,10 @@ __device__ __forceinline__ unsigned mark_ends(uint32_t *end_bits, uint32_t *empt
                 before = __shfl_sync(FULL_WARP_MASK, end[b], found - 1);
             ends += found;
             full = found == 32;
+        }
+        if (full) {
+            batches = 2 * batches < BATCHES ? 2 * batches : BATCHES;
+            read_ends(end, offsets, place.segment + ends, batches, count);
         }
     }
     *open_begin = before;
@@ -477,13 +481,18 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     const unsigned lane = threadIdx.x % 32;
     s.marked.end_bits[lane] = 0;
     __syncwarp(); /* the bits are clear before any lane marks an end */
+    /* The first trip's offsets, read before the copies: issued after them,
+     * their loads waited behind them (bench/results/experiments/
+     * h200_lane_run_offsets_first_933cd2f.log). */
+    segment_offset end[BATCHES];
+    read_ends(end, writer.offsets, place.segment, batches, count);
     if (checked)
         copy_tile<T, true>(in, n, place.first, s.marked.vectors);
     else
         copy_tile<T, false>(in, n, place.first, s.marked.vectors);
     const unsigned ends = mark_ends<T>(s.marked.end_bits, s.empty_words, place,
                                        place.first + Run::ELEMENTS, writer.offsets, count, batches,
-                                       open_begin);
+                                       end, open_begin);
     __pipeline_wait_prior(0);
     __syncwarp(); /* the copies have landed and the bits are set */
     uint4 raw[Run::LOADS];
