@@ -3,12 +3,13 @@
  *
  * Idea: cut the input, not the segments, into tiles of 32 runs (a run: 32
  * elements, 16 of 8-byte types) and give each warp a contiguous run of
- * tiles. A warp first issues its tile's copies into shared memory -
- * asynchronous 16-byte copies, coalesced, whatever the lengths; while they
- * fly it reads the offsets of the segments that end in the tile, 32 at a
- * time from where the last tile stopped, sets a bit in the word of the run
- * that holds each segment's last element, and keeps a word of which of
- * the 32 are empty segments. Then each lane takes its run into registers
+ * tiles. A warp first loads the offsets of the segments that may end in
+ * its tile, from where the last tile stopped, then issues the tile's copies
+ * into shared memory - asynchronous 16-byte copies, coalesced, whatever the
+ * lengths; while they fly it compares the ends 32 at a time (reading more
+ * if the tile holds more), sets a bit in the word of the run that holds
+ * each segment's last element, and keeps a word of which of the 32 are
+ * empty segments. Then each lane takes its run into registers
  * and walks it: an element joins the running total, a set bit stores the
  * total in shared memory (the segment's slot: the closing ends before it
  * in the tile) and starts a new one. One segmented scan over the lanes
@@ -44,8 +45,9 @@
  * buffer, 64 registers, 32-bit end positions, even shares of tiles, the
  * slots' notes, the offsets' margin, a wider first search, the next tile's
  * copies issued before the walk, where empty segments are written, the
- * empty words, the offsets read without bound checks) are in
- * bench/NOTES.md, sessions 22 to 26, 34, 35 and 68.
+ * empty words, the offsets read without bound checks, tiles of two layers
+ * of runs, the copies' addresses, the offsets read before the copies) are
+ * in bench/NOTES.md, sessions 22 to 26, 34, 35, 68 and 69.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
