@@ -123,14 +123,33 @@ struct tile_place {
     segment_offset begin; /* offsets[segment]: where that segment began */
 };
 
-/* The first segment that does not end at or before `element`: the count of
- * ends offsets[k + 1] <= element. A warp's search: each round 32 probes
- * narrow the range 32 times. */
+/* The first segment that does not end at or before `element` (of n): the
+ * count of ends offsets[k + 1] <= element. A warp's search: a first round of
+ * 32 probes `spacing` apart around where the mean length puts the element,
+ * then rounds of 32 probes that narrow the range 32 times - inside the first
+ * round's window, or below or above it where the guess missed. Every warp
+ * searches at the kernel's start with nothing else in flight. Against
+ * rounds over the whole range from the first, the guess was faster at the
+ * means of 100 and 1000 and level elsewhere; a window a quarter as wide was
+ * slower on skewed lengths, where the guess misses
+ * (bench/results/experiments/h200_lane_run_guess_bbb88af.log). */
 __device__ size_t first_segment_after(const segment_offset *__restrict__ offsets, size_t count,
-                                      long long element)
+                                      long long element, size_t n)
 {
     const unsigned lane = threadIdx.x % 32;
-    size_t lo = 0, hi = count;
+    const size_t guess = (size_t)((double)element * (double)count / (double)n);
+    const size_t spacing = (size_t)sqrtf((float)count) / 2 + 1;
+    const size_t window = guess > 16 * spacing ? guess - 16 * spacing : 0;
+    const size_t probe = window + lane * spacing;
+    const bool probe_before = probe < count && offsets[probe + 1] <= (segment_offset)element;
+    const unsigned probes_before = __popc(__ballot_sync(FULL_WARP_MASK, probe_before));
+    size_t lo = 0, hi = window;
+    if (probes_before > 0) {
+        lo = window + (probes_before - 1) * spacing + 1;
+        hi = probes_before < 32 && window + probes_before * spacing < count
+                 ? window + probes_before * spacing
+                 : count;
+    }
     while (lo < hi) {
         const size_t step = (hi - lo + 31) / 32, k = lo + lane * step;
         const bool ends_before = k < hi && offsets[k + 1] <= (segment_offset)element;
@@ -544,7 +563,7 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void lane_run_segments_ke
     const long long lead = (long long)(((uintptr_t)in % 16) / sizeof(T));
     tile_place place;
     place.first = (long long)(first_tile * ELEMENTS) - lead;
-    place.segment = first_tile == 0 ? 0 : first_segment_after(offsets, count, place.first);
+    place.segment = first_tile == 0 ? 0 : first_segment_after(offsets, count, place.first, n);
     place.begin = offsets[place.segment];
     for (place.tile = first_tile; place.tile < last_tile; ++place.tile) {
         if (place.tile + 1 == last_tile)
