@@ -443,7 +443,8 @@ __device__ __forceinline__ uint32_t empty_ends_again(const segment_offset *__res
  * base. A closed segment's slot is its end's place less the empty ones
  * before it. A batch without empty ends skips that count: without this
  * path, and with the head part checked by every lane, the Zipf group-by
- * (never empty) ran 0.9 us slower (bench/NOTES.md, session 68). */
+ * (never empty) ran slower (bench/results/experiments/h200_lean_ends_9a27685.log;
+ * bench/NOTES.md, session 68). */
 template <class T, class Op>
 __device__ __forceinline__ void write_batch(const warp_storage<T, Op> &s, unsigned base,
                                             unsigned start, unsigned ends, uint32_t empty,
