@@ -240,12 +240,11 @@ __device__ __forceinline__ void read_ends(segment_offset (&end)[BATCHES],
 /* Reads the ends of the segments from place.segment on that fall in the
  * tile (end <= last_end), in trips of up to BATCHES batches of 32: the first
  * trip's `batches` are in end[] (read by the caller), later trips twice as
- * many while every end read was inside. Sets a
- * non-empty segment's bit, and keeps which ends are empty segments in
- * empty_words. Returns the ends found; *open_begin gets the last (where the
- * segment left open begins), place.begin if none. The ends are compared as
- * 64-bit offsets: as 32-bit positions in the tile they measured slower
- * (bench/NOTES.md, session 23). */
+ * many while every end read was inside. Sets a non-empty segment's bit, and
+ * keeps which ends are empty segments in empty_words. Returns the ends
+ * found; *open_begin gets the last (where the segment left open begins),
+ * place.begin if none. The ends are compared as 64-bit offsets: as 32-bit
+ * positions in the tile they measured slower (bench/NOTES.md, session 23). */
 template <class T>
 __device__ __forceinline__ unsigned mark_ends(uint32_t *end_bits, uint32_t *empty_words,
                                               const tile_place &place, long long last_end,
@@ -518,12 +517,12 @@ __device__ __forceinline__ unsigned reduce_tile(const T *__restrict__ in, size_t
     __pipeline_wait_prior(0);
     __syncwarp(); /* the copies have landed and the bits are set */
     uint4 raw[Run::LOADS];
-    /* The run's vectors p = lane x LOADS + v all move by the run start's
-     * (p >> 3) & 7: each sits at swizzled(start) XOR v. */
-    const int start = swizzled((int)lane * Run::LOADS);
+    /* The run's vectors p = lane x LOADS + v all move by its first one's
+     * (p >> 3) & 7: each sits at that one's place XOR v. */
+    const int run_place = swizzled((int)lane * Run::LOADS);
 #pragma unroll
     for (int v = 0; v < Run::LOADS; ++v)
-        raw[v] = s.marked.vectors[start ^ v];
+        raw[v] = s.marked.vectors[run_place ^ v];
     const uint32_t bits = s.marked.end_bits[lane];
     __syncwarp(); /* every run and its bits are read before the totals take their place */
     const unsigned first_slot = sum_of_lanes_before(__popc(bits));
