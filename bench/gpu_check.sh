@@ -110,7 +110,11 @@
 #     loads_in_flight  bench/loads_in_flight.py on the build's objects of steps
 #                  17, 19 and 25: the global loads each loop keeps in flight,
 #                  read from this machine's own SASS -> loads_in_flight.txt
+#     pack         last: every file and folder the steps wrote to $OUT but the
+#                  log moved into $OUT/results.tar.xz, so that a device call
+#                  that returns a few files brings back the log and one archive
 # Example: OUT=/tmp/out bench/gpu_check.sh build test bench
+#          OUT=/tmp/out bench/gpu_check.sh build argmax argmax_rows columns pack
 # SUITE_COMMIT=<hash> names the commit in the results files: a copy of the
 # tree sent to a GPU machine may carry a stale .git. Commit before measuring.
 set -uo pipefail
@@ -134,6 +138,26 @@ step_expecting() { # step_expecting CODE NAME COMMAND...: log the command, its
     return "$rc"
 }
 step() { step_expecting 0 "$@"; }
+
+pack_results() { # every entry of $out but the log into $out/results.tar.xz, then removed
+    local archive="$out/results.tar.xz" list
+    if [ -e "$archive" ]; then
+        echo "pack: $archive exists already"
+        return 1
+    fi
+    list=$(mktemp) || return 1
+    (cd "$out" && find . -mindepth 1 -maxdepth 1 ! -name gpu_check.log -print0) >"$list"
+    if [ ! -s "$list" ]; then
+        echo "pack: nothing in $out besides the log"
+        rm -f "$list"
+        return 0
+    fi
+    (cd "$out" && tar --null -T "$list" -cJf results.tar.xz && xargs -0 rm -rf <"$list")
+    local rc=$?
+    rm -f "$list"
+    [ "$rc" -eq 0 ] && echo "pack: $(tar -tJf "$archive" | wc -l) entries in $archive"
+    return "$rc"
+}
 
 configure_and_build() { # configure_and_build DIR [CMAKE ARGS...]
     local dir=$1; shift
@@ -355,6 +379,7 @@ for s in "$@"; do
     loads_in_flight)
         objects=$build/CMakeFiles/reduce_gpu.dir/kernels
         step loads_in_flight bash -c "set -o pipefail; python3 bench/loads_in_flight.py $objects/modern/17_one_pass_ilp.cu.o $objects/modern/19_reproducible.cu.o $objects/rows/25_block_per_row.cu.o | tee $out/loads_in_flight.txt" ;;
+    pack) step pack pack_results ;;
     *) echo "unknown step '$s'"; exit 2 ;;
     esac
 done
