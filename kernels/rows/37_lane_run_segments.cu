@@ -46,8 +46,9 @@
  * slots' notes, the offsets' margin, a wider first search, the next tile's
  * copies issued before the walk, where empty segments are written, the
  * empty words, the offsets read without bound checks, tiles of two layers
- * of runs, the copies' addresses, the offsets read before the copies) are
- * in bench/NOTES.md, sessions 22 to 26, 34, 35, 68 and 69.
+ * of runs, the copies' addresses, the offsets read before the copies, the
+ * first search's probes, the results' batches without a branch each way)
+ * are in bench/NOTES.md, sessions 22 to 26, 34, 35 and 68 to 70.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -125,30 +126,36 @@ struct tile_place {
 
 /* The first segment that does not end at or before `element` (of n): the
  * count of ends offsets[k + 1] <= element. A warp's search: a first round of
- * 32 probes `spacing` apart around where the mean length puts the element,
- * then rounds of 32 probes that narrow the range 32 times - inside the first
- * round's window, or below or above it where the guess missed. Every warp
- * searches at the kernel's start with nothing else in flight. Against
- * rounds over the whole range from the first, the guess was faster at the
- * means of 100 and 1000 and level elsewhere; a window a quarter as wide was
- * slower on skewed lengths, where the guess misses
- * (bench/results/experiments/h200_lane_run_guess_bbb88af.log). */
+ * 32 probes around where the mean length puts the element - lanes 8-23
+ * `spacing` apart, lanes 0-7 and 24-31 at 4, 16, ... 4^8 times 8 spacings
+ * below and above - then rounds of 32 probes that narrow the range 32 times
+ * between the two probes that bracket the element. Every warp searches at
+ * the kernel's start with nothing else in flight, so rounds are what it
+ * costs: a near guess leaves a range of a spacing, a missed one a range
+ * that grows with the miss, not the whole array. Against one even window
+ * of probes around the guess, a window a quarter as wide was faster on
+ * even lengths and slower on skewed ones
+ * (bench/results/experiments/h200_lane_run_guess_bbb88af.log); the spread
+ * probes were faster at every distribution
+ * (h200_lane_run_lean_batches_8d4f5e0.log). */
 __device__ size_t first_segment_after(const segment_offset *__restrict__ offsets, size_t count,
                                       long long element, size_t n)
 {
     const unsigned lane = threadIdx.x % 32;
-    const size_t guess = (size_t)((double)element * (double)count / (double)n);
-    const size_t spacing = (size_t)sqrtf((float)count) / 2 + 1;
-    const size_t window = guess > 16 * spacing ? guess - 16 * spacing : 0;
-    const size_t probe = window + lane * spacing;
+    const long long guess = (long long)((double)element * (double)count / (double)n);
+    const long long spacing = (long long)sqrtf((float)count) / 8 + 1;
+    const long long away = lane < 8    ? -((8 * spacing) << (2 * (8 - lane)))
+                           : lane < 24 ? ((long long)lane - 16) * spacing
+                                       : (8 * spacing) << (2 * (lane - 23));
+    const size_t probe = guess + away > 0 ? (size_t)(guess + away) : 0;
     const bool probe_before = probe < count && offsets[probe + 1] <= (segment_offset)element;
     const unsigned probes_before = __popc(__ballot_sync(FULL_WARP_MASK, probe_before));
-    size_t lo = 0, hi = window;
+    const size_t next_probe = __shfl_sync(FULL_WARP_MASK, probe, probes_before % 32);
+    const size_t last_before = __shfl_sync(FULL_WARP_MASK, probe, (probes_before + 31) % 32);
+    size_t lo = 0, hi = __shfl_sync(FULL_WARP_MASK, probe, 0);
     if (probes_before > 0) {
-        lo = window + (probes_before - 1) * spacing + 1;
-        hi = probes_before < 32 && window + probes_before * spacing < count
-                 ? window + probes_before * spacing
-                 : count;
+        lo = last_before + 1;
+        hi = probes_before < 32 && next_probe < count ? next_probe : count;
     }
     while (lo < hi) {
         const size_t step = (hi - lo + 31) / 32, k = lo + lane * step;
@@ -192,22 +199,20 @@ template <class T, class Op> struct tile_writer {
         store_result(&parts.heads[place.tile], from_tile<RO>(total, place.first - (long long)place.begin));
     }
 
-    /* Segment place.segment + rel, begun in the tile (or at its start),
-     * closed with `total`: its result. */
-    __device__ void closed(const tile_place &place, size_t rel, R total) const
+    /* Segment place.segment + rel, begun in the tile (or at its start):
+     * the identity if it is empty, else its result, closed with `total`. */
+    __device__ void segment(const tile_place &place, size_t rel, bool empty, R total) const
     {
-        const size_t segment = place.segment + rel;
-        segment_offset begin = place.begin;
-        if constexpr (is_arg_op_v<Op>)
-            if (rel > 0)
-                begin = offsets[segment]; /* an index counts from its segment's start */
-        store_result(&out[segment], from_tile<RO>(total, place.first - (long long)begin));
-    }
-
-    /* Segment place.segment + rel is empty: the identity. */
-    __device__ void empty(const tile_place &place, size_t rel) const
-    {
-        store_result(&out[place.segment + rel], identity<Op, RO>());
+        const size_t index = place.segment + rel;
+        RO result = identity<Op, RO>();
+        if (!empty) {
+            segment_offset begin = place.begin;
+            if constexpr (is_arg_op_v<Op>)
+                if (rel > 0)
+                    begin = offsets[index]; /* an index counts from its segment's start */
+            result = from_tile<RO>(total, place.first - (long long)begin);
+        }
+        store_result(&out[index], result);
     }
 };
 
@@ -440,25 +445,30 @@ __device__ __forceinline__ uint32_t empty_ends_again(const segment_offset *__res
 /* The results of the tile's ends base .. base + 31 from `start` on (this
  * lane's: e): `empty` their empty bits, `empties` the empty ends before
  * base. A closed segment's slot is its end's place less the empty ones
- * before it. A batch without empty ends skips that count: without this
- * path, and with the head part checked by every lane, the Zipf group-by
- * (never empty) ran slower (bench/results/experiments/h200_lean_ends_9a27685.log;
- * bench/NOTES.md, session 68). */
+ * before it. Where the batch holds empty ends, a lane's empty bit chooses
+ * its value (a branch each way ran both ways in most batches); a batch
+ * without them skips that count: without this path the Zipf group-by
+ * (never empty) ran slower (bench/results/experiments/h200_lean_ends_9a27685.log,
+ * h200_lane_run_lean_batches_8d4f5e0.log). */
 template <class T, class Op>
 __device__ __forceinline__ void write_batch(const warp_storage<T, Op> &s, unsigned base,
                                             unsigned start, unsigned ends, uint32_t empty,
                                             unsigned empties, const tile_place &place,
                                             const tile_writer<T, Op> &writer)
 {
+    using R = result_t<T, Op, int>;
     const unsigned lane = threadIdx.x % 32, e = base + lane;
     if (e < start || e >= ends)
         return;
-    if (empty == 0)
-        writer.closed(place, e, s.totals[e - empties]);
-    else if (empty & (1u << lane))
-        writer.empty(place, e);
-    else
-        writer.closed(place, e, s.totals[e - empties - __popc(empty & ((1u << lane) - 1))]);
+    if (empty == 0) {
+        writer.segment(place, e, false, s.totals[e - empties]);
+        return;
+    }
+    const bool is_empty = empty & (1u << lane);
+    R total = identity<Op, R>();
+    if (!is_empty)
+        total = s.totals[e - empties - __popc(empty & ((1u << lane) - 1))];
+    writer.segment(place, e, is_empty, total);
 }
 
 /* The tile's results in segment order, 32 at a time, the empty segments'
