@@ -136,7 +136,7 @@ struct tile_place {
  * of probes around the guess, a window a quarter as wide was faster on
  * even lengths and slower on skewed ones
  * (bench/results/experiments/h200_lane_run_guess_bbb88af.log); the spread
- * probes were faster at every distribution
+ * probes were faster at each of the seven distributions timed
  * (h200_lane_run_lean_batches_8d4f5e0.log). */
 __device__ size_t first_segment_after(const segment_offset *__restrict__ offsets, size_t count,
                                       long long element, size_t n)
