@@ -2,7 +2,7 @@
  * A cudaMemset-based flush leaves dirty lines whose write-back steals
  * bandwidth from the next timed kernel; no flush lets part of a 64 MiB input
  * hit in the 50 MB L2. Reading a buffer of 4x the L2 size leaves L2 full of
- * clean lines that belong to nobody (see DESIGN.md for the measured effect). */
+ * clean lines that belong to nobody (docs/measuring.md, "Cold L2"). */
 #ifndef L2_FLUSH_H
 #define L2_FLUSH_H
 

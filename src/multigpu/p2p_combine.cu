@@ -11,12 +11,13 @@
  * the same order every sample, so the result's bits repeat. No event, no
  * host and no copy engine sits between the GPUs: the cost over the slowest
  * GPU's reduction is one small kernel on each side and one NVLink store's
- * latency (~1-2 us), where a cross-GPU event wait or a 4-byte
- * cudaMemcpyPeerAsync (8.2 us on two H200s, DESIGN.md) adds several.
+ * latency, where a cross-GPU event wait or a 4-byte cudaMemcpyPeerAsync
+ * adds a trip through the host or a copy engine.
  * Epochs grow by one per sample, so flags are never reset.
- * Expected: the combine alone in a few microseconds, under NCCL's
- * all-reduce of one value (~12 us on the GPU, DESIGN.md). Its result is on
- * GPU 0 only; NCCL's is on every GPU.
+ * Measured on two H200s: the combine alone about half as long as NCCL's
+ * all-reduce of one value (the "combine us" column of
+ * bench/results/h200x2_multigpu_4gib.txt). Its result is on GPU 0 only;
+ * NCCL's is on every GPU.
  *   bench_compare --gpus 2 --combine p2p -n 268435456 */
 #include <cuda/atomic>
 #include <stdio.h>
