@@ -47,8 +47,9 @@
  * copies issued before the walk, where empty segments are written, the
  * empty words, the offsets read without bound checks, tiles of two layers
  * of runs, the copies' addresses, the offsets read before the copies, the
- * first search's probes, the results' batches without a branch each way)
- * are in bench/NOTES.md, sessions 22 to 26, 34, 35 and 68 to 70.
+ * first search's probes, the results' batches without a branch each way,
+ * the marking's OR in every lane, seven blocks an SM) are in
+ * bench/NOTES.md, sessions 22 to 26, 34, 35, 68 to 70 and 73.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -272,10 +273,10 @@ __device__ __forceinline__ unsigned mark_ends(uint32_t *end_bits, uint32_t *empt
             if (lane == 0)
                 previous = before;
             const bool closing = inside && end[b] > previous;
-            if (closing) {
-                const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
-                atomicOr(&end_bits[position / RUN], 1u << (position % RUN));
-            }
+            /* Every lane ORs: a closing end its bit, the others nothing
+             * into their own word - no branch around the atomic. */
+            const unsigned position = (unsigned)((long long)end[b] - 1 - place.first);
+            atomicOr(&end_bits[closing ? position / RUN : lane], closing ? 1u << (position % RUN) : 0u);
             const unsigned empty = __ballot_sync(FULL_WARP_MASK, inside && !closing);
             if (lane == 0 && ends / 32 < EMPTY_WORDS) /* ends: a multiple of 32 here */
                 empty_words[ends / 32] = empty;
@@ -484,10 +485,20 @@ __device__ __forceinline__ void write_results(const warp_storage<T, Op> &s, unsi
     const bool head = ends > 0 && (long long)place.begin < place.first;
     if (head && lane == 0)
         writer.head(place, s.totals[0]);
-    unsigned empties = 0; /* the empty ends before base */
-    for (unsigned base = 0; base < ends; base += 32) {
-        const uint32_t empty = base / 32 < EMPTY_WORDS ? s.empty_words[base / 32]
-                                                       : empty_ends_again(writer.offsets, place, base, ends);
+    /* The batches whose empty words the tile kept, then the rest: two
+     * loops, not a test a batch for where its word is. Rolled: unrolled,
+     * the step's code grows and the int64 argmax spills. */
+    const unsigned kept = ends < 32 * EMPTY_WORDS ? ends : 32 * EMPTY_WORDS;
+    unsigned empties = 0, base = 0; /* the empty ends before base */
+#pragma unroll 1
+    for (; base < kept; base += 32) {
+        const uint32_t empty = s.empty_words[base / 32];
+        write_batch(s, base, head ? 1 : 0, ends, empty, empties, place, writer);
+        empties += __popc(empty);
+    }
+#pragma unroll 1
+    for (; base < ends; base += 32) {
+        const uint32_t empty = empty_ends_again(writer.offsets, place, base, ends);
         write_batch(s, base, head ? 1 : 0, ends, empty, empties, place, writer);
         empties += __popc(empty);
     }
