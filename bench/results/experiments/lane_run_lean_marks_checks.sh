@@ -29,11 +29,7 @@ log=$OUT/h200_lane_run_lean_marks_checks_${1:0:7}.log
         timeout 100 bash tests/run_sanitizer.sh $tool $T --quick --seed 1 --shape segments --method lane_run_segments 2>&1 | tail -2
         echo "== $tool --quick --shape segments --method lane_run_segments: rc=${PIPESTATUS[0]} after $(since) s"
     done
-    for spec in uniform:1 uniform:8 powerlaw:1000 file:/tmp/zipf.txt; do
-        timeout 120 $B --segments $spec --type all --op all -S 3 -w 1 -m lane_run_segments >/tmp/b.log 2>&1
-        echo "$spec rc=$? $(awk '$2 ~ /^(sum|max|min|argmax|argmin)$/ {n++; if ($0 !~ /PASS/) {bad++; print "NOT PASS: " $0}}
-                        END {print n " rows, " bad + 0 " not PASS"}' /tmp/b.log)"
-    done
+    check_every_type $B lane_run_segments uniform:1 uniform:8 powerlaw:1000 file:/tmp/zipf.txt
     echo "== types after $(since) s"
     timeout $((540 - $(since))) $T --large --shape segments --method lane_run_segments 2>&1 | tail -2
     echo "== test_shapes_gpu --large --shape segments --method lane_run_segments: rc=${PIPESTATUS[0]} after $(since) s"

@@ -29,33 +29,13 @@ source bench/results/experiments/probe_setup.sh deps/marks_pack.tar.xz
 B=/tmp/p/bench/bench_compare
 T=/tmp/p/tests/test_shapes_gpu
 python3 bench/zipf_lengths.py >/tmp/zipf.txt
-echo "--- whole array, after $(since) s"
-timeout 60 $B -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp"
-for round in 1 2 3; do
-    methods=lane_run_segments,lane_run_main_segments
-    [ $round = 2 ] && methods=lane_run_main_segments,lane_run_segments
-    for spec in uniform:8 powerlaw:8 file:/tmp/zipf.txt uniform:100 powerlaw:100 powerlaw:1000 \
-                uniform:10000 uniform:1; do
-        timeout 120 $B --segments $spec -S 100 -m $methods 2>&1 | grep -E "^lane_run" |
-            sed "s|^|$spec [$round] |"
-    done
-done
+time_whole_array $B
+time_two_methods $B lane_run_segments lane_run_main_segments 3 uniform:8 powerlaw:8 file:/tmp/zipf.txt \
+    uniform:100 powerlaw:100 powerlaw:1000 uniform:10000 uniform:1
 echo "--- tests, after $(since) s"
-timeout 240 $T --shape segments --method lane_run_segments >/tmp/t.log 2>&1
-echo "test_shapes_gpu rc=$?"; grep -v "^ok " /tmp/t.log | head -20; grep -c "^ok " /tmp/t.log
-echo "--- sanitizers, after $(since) s"
-for tool in memcheck racecheck synccheck; do
-    timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 $T --quick --shape segments \
-        --method lane_run_segments >/tmp/s.log 2>&1
-    echo "$tool rc=$?"; tail -3 /tmp/s.log
-done
+check_segment_tests $T lane_run_segments
 echo "--- every type and operator, after $(since) s"
-for spec in uniform:1 uniform:8 powerlaw:1000 file:/tmp/zipf.txt; do
-    timeout 120 $B --segments $spec --type all --op all -S 3 -w 1 -m lane_run_segments >/tmp/b.log 2>&1
-    echo "$spec rc=$? $(awk '$2 ~ /^(sum|max|min|argmax|argmin)$/ {n++; if ($0 !~ /PASS/) {bad++; print "NOT PASS: " $0}}
-                    END {print n " rows, " bad + 0 " not PASS"}' /tmp/b.log)"
-done
-echo "--- whole array again, after $(since) s"
-timeout 60 $B -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp"
+check_every_type $B lane_run_segments uniform:1 uniform:8 powerlaw:1000 file:/tmp/zipf.txt
+time_whole_array $B
 echo "--- after $(since) s"
 } 2>&1 | tee ${OUT:-/tmp}/lane_run_lean_marks_probe.log

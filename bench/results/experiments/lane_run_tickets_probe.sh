@@ -34,14 +34,7 @@ B=/tmp/p/bench/bench_compare
 T=/tmp/p/tests/test_shapes_gpu
 python3 bench/zipf_lengths.py >/tmp/zipf.txt
 echo "--- tests"
-timeout 240 $T --shape segments --method lane_run_segments >/tmp/t.log 2>&1
-echo "test_shapes_gpu rc=$?"; grep -v "^ok " /tmp/t.log | head -20; grep -c "^ok " /tmp/t.log
-echo "--- sanitizers, after $(since) s"
-for tool in memcheck racecheck synccheck; do
-    timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 $T --quick --shape segments \
-        --method lane_run_segments >/tmp/s.log 2>&1
-    echo "$tool rc=$?"; tail -3 /tmp/s.log
-done
+check_segment_tests $T lane_run_segments
 echo "--- float sum, after $(since) s"
 for round in 1 2; do
     for spec in uniform:8 uniform:100 uniform:1000 uniform:10000 powerlaw:8 powerlaw:100 \
@@ -52,10 +45,6 @@ for round in 1 2; do
     done
 done
 echo "--- every type and operator, after $(since) s"
-for spec in uniform:1 uniform:100 powerlaw:1000 file:/tmp/zipf.txt; do
-    timeout 120 $B --segments $spec --type all --op all -S 3 -w 1 -m lane_run_segments >/tmp/b.log 2>&1
-    echo "$spec rc=$? $(awk '$2 ~ /^(sum|max|min|argmax|argmin)$/ {n++; if ($0 !~ /PASS/) {bad++; print "NOT PASS: " $0}}
-                    END {print n " rows, " bad + 0 " not PASS"}' /tmp/b.log)"
-done
+check_every_type $B lane_run_segments uniform:1 uniform:100 powerlaw:1000 file:/tmp/zipf.txt
 echo "--- after $(since) s"
 } 2>&1 | tee ${OUT:-/tmp}/lane_run_tickets_probe.log

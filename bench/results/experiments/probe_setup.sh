@@ -10,3 +10,51 @@ start=$(date +%s)
 since() { echo "$(( $(date +%s) - start ))"; }
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 mkdir -p /tmp/p && xz -dc "$1" | tar -x -C /tmp/p || exit 1
+
+# Every type and operator of METHODS on each segment SPEC, three samples a
+# pair: a line a SPEC with its rows and those that did not PASS.
+check_every_type() { # BENCH METHODS SPEC...
+    local bench=$1 methods=$2 spec
+    shift 2
+    for spec in "$@"; do
+        timeout 120 "$bench" --segments "$spec" --type all --op all -S 3 -w 1 -m "$methods" >/tmp/b.log 2>&1
+        echo "$spec rc=$? $(awk '$2 ~ /^(sum|max|min|argmax|argmin)$/ {n++; if ($0 !~ /PASS/) {bad++; print "NOT PASS: " $0}}
+                        END {print n " rows, " bad + 0 " not PASS"}' /tmp/b.log)"
+    done
+}
+
+# Float sums of two methods on each segment SPEC, median of 100, in ROUNDS
+# rounds (the even ones with the methods the other way round); each line
+# starts with its SPEC and round.
+time_two_methods() { # BENCH FIRST SECOND ROUNDS SPEC...
+    local bench=$1 first=$2 second=$3 rounds=$4 round spec methods
+    shift 4
+    for round in $(seq "$rounds"); do
+        methods=$first,$second
+        [ $((round % 2)) = 0 ] && methods=$second,$first
+        for spec in "$@"; do
+            timeout 120 "$bench" --segments "$spec" -S 100 -m "$methods" 2>&1 |
+                grep -E "^($first|$second) " | sed "s|^|$spec [$round] |"
+        done
+    done
+}
+
+# test_shapes_gpu's segment cases of METHOD, then memcheck, racecheck and
+# synccheck over its quick set.
+check_segment_tests() { # TESTS METHOD
+    local tool
+    timeout 240 "$1" --shape segments --method "$2" >/tmp/t.log 2>&1
+    echo "test_shapes_gpu rc=$?"; grep -v "^ok " /tmp/t.log | head -20; grep -c "^ok " /tmp/t.log
+    echo "--- sanitizers, after $(since) s"
+    for tool in memcheck racecheck synccheck; do
+        timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 "$1" --quick --shape segments \
+            --method "$2" >/tmp/s.log 2>&1
+        echo "$tool rc=$?"; tail -3 /tmp/s.log
+    done
+}
+
+# The whole-array float sum of 64 MiB (one_pass_ilp, median of 100).
+time_whole_array() { # BENCH
+    echo "--- whole array, after $(since) s"
+    timeout 60 "$1" -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp"
+}

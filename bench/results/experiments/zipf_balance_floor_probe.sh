@@ -40,8 +40,7 @@ while rest > 0:
 for f in /tmp/zipf.txt /tmp/zipf_balanced.txt /tmp/giants_then_uniform8.txt; do
     echo "--- $f"; python3 bench/results/experiments/lane_run_tiles.py $f --margins 4
 done
-echo "--- whole array, after $(since) s"
-timeout 60 $B -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp"
+time_whole_array $B
 methods=lane_run_segments,adaptive_rows,merge_path_segments
 for round in 1 2; do
     for spec in file:/tmp/zipf.txt file:/tmp/zipf_balanced.txt file:/tmp/giants_then_uniform8.txt uniform:8; do
@@ -50,7 +49,6 @@ for round in 1 2; do
             grep -E "^(lane_run|adaptive|merge_path)" | sed "s|^|$spec [$round] |"
     done
 done
-echo "--- whole array again, after $(since) s"
-timeout 60 $B -S 100 -m one_pass_ilp 2>&1 | grep -E "^one_pass_ilp"
+time_whole_array $B
 echo "--- after $(since) s"
 } 2>&1 | tee ${OUT:-/tmp}/zipf_balance_floor_probe.log
