@@ -384,11 +384,14 @@ static void row_vendors_and_the_cpu_loop_should_declare_their_shapes(void)
           !offsets->unsupported_why);
 }
 
-/* The step adaptive_rows runs for one call. */
+/* The step adaptive_rows runs for one call ("none" without adaptive_rows,
+ * so that the checks fail rather than crash). */
 static const char *adaptive_step(enum element_type type, enum reduce_op op,
                                  struct reduce_shape shape, size_t n)
 {
     const struct method *adaptive = find_method("adaptive_rows");
+    if (!adaptive || !adaptive->chosen_step)
+        return "none";
     const struct method *step = adaptive->chosen_step((struct reduce_spec){type, op}, shape, n);
     return step->name;
 }
@@ -398,20 +401,26 @@ static struct reduce_shape rows_of(size_t cols)
     return (struct reduce_shape){.kind = SHAPE_ROWS, .count = 1, .cols = cols};
 }
 
-/* adaptive_rows' tables, at widths either side of their limits (bytes of
- * the mean row): the sum's, argmax's own (groups of lanes and a block a
- * row further), and the segments' by their mean; packed widths packed for
- * every type and operator; rows of up to 512 bytes that are not a whole
- * number of 16-byte vectors staged, and not those of whole vectors or wider. Only adaptive_rows runs another method's kernel,
- * and what it runs takes the same shapes and pairs. */
-static void adaptive_rows_should_choose_by_its_tables(void)
+/* Only adaptive_rows runs another method's kernel, and what it runs takes
+ * the same shapes and pairs. */
+static void adaptive_rows_should_be_the_only_method_that_chooses(void)
 {
     const struct method *adaptive = find_method("adaptive_rows");
     CHECK(adaptive && adaptive->chosen_step);
-    if (!adaptive || !adaptive->chosen_step)
-        return;
     for (size_t i = 0; i < METHOD_COUNT; ++i)
         CHECK((METHODS[i]->chosen_step != NULL) == (METHODS[i] == adaptive));
+    const struct method *chosen = find_method(adaptive_step(TYPE_HALF, OP_ARGMIN, rows_of(7), 7));
+    CHECK(chosen && (chosen->shapes & SHAPE_BIT(SHAPE_ROWS)) && (chosen->types & TYPE_BIT(TYPE_HALF)) &&
+          (chosen->ops & OP_BIT(OP_ARGMIN)));
+}
+
+/* adaptive_rows' row tables, at widths either side of their limits (bytes
+ * of a row): the sum's and argmax's own (groups of lanes and a block a row
+ * further); packed widths packed for every type and operator; rows of up
+ * to 512 bytes that are not a whole number of 16-byte vectors staged, and
+ * not those of whole vectors or wider. */
+static void adaptive_rows_should_choose_rows_by_their_width(void)
+{
     static const struct {
         enum element_type type;
         enum reduce_op op;
@@ -445,6 +454,12 @@ static void adaptive_rows_should_choose_by_its_tables(void)
         if (strcmp(step, ROWS[i].step) != 0)
             fprintf(stderr, "  %zu columns: %s, expected %s\n", ROWS[i].cols, step, ROWS[i].step);
     }
+}
+
+/* adaptive_rows' segment table, by the mean length: the values' steps and
+ * the arg operators' own. */
+static void adaptive_rows_should_choose_segments_by_their_mean(void)
+{
     const size_t n = (size_t)1 << 24; /* floats; segment means 1, 2, 3, 100, 1024, 1025, 2^17, 2^20 */
     static const struct {
         size_t count;
@@ -463,9 +478,6 @@ static void adaptive_rows_should_choose_by_its_tables(void)
             const char *expected = is_arg_op(op) ? SEGMENTS[i].index_step : SEGMENTS[i].value_step;
             CHECK(strcmp(adaptive_step(TYPE_FLOAT, op, shape, n), expected) == 0);
         }
-    const struct method *chosen = find_method(adaptive_step(TYPE_HALF, OP_ARGMIN, rows_of(7), 7));
-    CHECK(chosen && (chosen->shapes & SHAPE_BIT(SHAPE_ROWS)) && (chosen->types & TYPE_BIT(TYPE_HALF)) &&
-          (chosen->ops & OP_BIT(OP_ARGMIN)));
 }
 
 int main(int argc, char **argv)
@@ -487,6 +499,8 @@ int main(int argc, char **argv)
     RUN_TEST(int_arg_offsets_should_refuse_one_element_past_int_max);
     RUN_TEST(cub_modes_should_refuse_what_this_cccl_cannot_do);
     RUN_TEST(row_vendors_and_the_cpu_loop_should_declare_their_shapes);
-    RUN_TEST(adaptive_rows_should_choose_by_its_tables);
+    RUN_TEST(adaptive_rows_should_be_the_only_method_that_chooses);
+    RUN_TEST(adaptive_rows_should_choose_rows_by_their_width);
+    RUN_TEST(adaptive_rows_should_choose_segments_by_their_mean);
     return test_exit_code();
 }
