@@ -48,8 +48,9 @@
  * empty words, the offsets read without bound checks, tiles of two layers
  * of runs, the copies' addresses, the offsets read before the copies, the
  * first search's probes, the results' batches without a branch each way,
- * the marking's OR in every lane, seven blocks an SM) are in
- * bench/NOTES.md, sessions 22 to 26, 34, 35, 68 to 70 and 73.
+ * the marking's OR in every lane, other counts of warps an SM, the first
+ * tile's copies during the search) are in bench/NOTES.md, sessions 22 to
+ * 26, 34, 35, 68 to 70, 73 and 74.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
@@ -69,7 +70,11 @@ namespace {
 
 constexpr int BLOCK = 128;
 constexpr int WARPS = BLOCK / 32;
-/* 24 warps an SM: 80 registers a thread. */
+/* 24 warps an SM: 80 registers a thread. 20, 22, 25 and 28 were slower
+ * where tiles hold many ends
+ * (bench/results/experiments/h200_lane_run_fewer_warps_0e650e8.log,
+ * h200_lane_run_early_wide_0e650e8.log,
+ * h200_lane_run_seven_blocks_c7fced2.log). */
 constexpr int MIN_BLOCKS_PER_SM = 6;
 /* Offsets read in one trip, in batches of 32: up to BATCHES, the first
  * trip READ_MARGIN times the ends a tile holds on average. A skewed array's
@@ -584,6 +589,9 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void lane_run_segments_ke
     const long long lead = (long long)(((uintptr_t)in % 16) / sizeof(T));
     tile_place place;
     place.first = (long long)(first_tile * ELEMENTS) - lead;
+    /* The search before the first tile's copies: issued after them, its
+     * reads waited behind them (bench/results/experiments/
+     * h200_lane_run_early_wide_0e650e8.log). */
     place.segment = first_tile == 0 ? 0 : first_segment_after(offsets, count, place.first, n);
     place.begin = offsets[place.segment];
     for (place.tile = first_tile; place.tile < last_tile; ++place.tile) {
