@@ -589,9 +589,9 @@ __global__ __launch_bounds__(BLOCK, MIN_BLOCKS_PER_SM) void lane_run_segments_ke
     const long long lead = (long long)(((uintptr_t)in % 16) / sizeof(T));
     tile_place place;
     place.first = (long long)(first_tile * ELEMENTS) - lead;
-    /* The search before the first tile's copies: issued after them, its
-     * reads waited behind them (bench/results/experiments/
-     * h200_lane_run_early_wide_0e650e8.log). */
+    /* The search before the first tile's copies: with the copies issued
+     * first, for the search's reads to overlap, every distribution was
+     * slower (bench/results/experiments/h200_lane_run_early_wide_0e650e8.log). */
     place.segment = first_tile == 0 ? 0 : first_segment_after(offsets, count, place.first, n);
     place.begin = offsets[place.segment];
     for (place.tile = first_tile; place.tile < last_tile; ++place.tile) {
