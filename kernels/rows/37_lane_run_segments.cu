@@ -103,12 +103,16 @@ template <class T> struct lane_run {
  * (coalesced, a row of 32 vectors at a time) with a word of end bits a run
  * or, once each lane holds its run and its bits, the tile's totals by slot
  * (the tile's closing ends in order). An arg operator's totals (8 bytes and
- * more) cover the copies and the bits. */
+ * more) cover the copies and the bits. The copies start on a 128-byte
+ * boundary in every warp's storage, whatever the members' sizes: a row of
+ * 32 vectors across two rows of banks takes more shared-memory wavefronts
+ * and L2 sectors a copy (a struct 16 bytes longer, without this, did:
+ * bench/results/experiments/h200_lane_run_warp_join_stalls_c69d4ca.log). */
 template <class T, class Op> struct warp_storage {
     uint32_t empty_words[EMPTY_WORDS];
     union {
         struct {
-            uint4 vectors[32 * lane_run<T>::LOADS];
+            alignas(128) uint4 vectors[32 * lane_run<T>::LOADS];
             uint32_t end_bits[32];
         } marked;
         result_t<T, Op, int> totals[lane_run<T>::ELEMENTS];
