@@ -33,14 +33,7 @@ done
 time_whole_array $B
 time_two_methods $B lane_run_segments lane_run_main_segments 2 uniform:100 powerlaw:100 \
     powerlaw:1000 uniform:8 powerlaw:8 file:/tmp/zipf.txt uniform:1000 uniform:10000 uniform:1
-echo "--- test_shapes_gpu --shape segments, after $(since) s"
-timeout 150 $T --shape segments 2>&1 | tail -24
-echo "test_shapes_gpu rc=${PIPESTATUS[0]}"
-for tool in memcheck racecheck synccheck; do
-    timeout 100 bash tests/run_sanitizer.sh $tool $T --quick --seed 1 --shape segments \
-        --method lane_run_segments 2>&1 | tail -2
-    echo "== $tool --quick --shape segments --method lane_run_segments: rc=${PIPESTATUS[0]} after $(since) s"
-done
+check_all_segment_methods $T lane_run_segments
 echo "--- every type and operator, after $(since) s"
 check_every_type $B lane_run_segments uniform:8 powerlaw:1000 file:/tmp/zipf.txt
 time_whole_array $B

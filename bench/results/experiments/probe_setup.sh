@@ -53,6 +53,20 @@ check_segment_tests() { # TESTS METHOD
     done
 }
 
+# test_shapes_gpu's segment cases of every method, then memcheck, racecheck
+# and synccheck over METHOD's quick set (tests/run_sanitizer.sh).
+check_all_segment_methods() { # TESTS METHOD
+    local tool
+    echo "--- test_shapes_gpu --shape segments, after $(since) s"
+    timeout 150 "$1" --shape segments 2>&1 | tail -24
+    echo "test_shapes_gpu rc=${PIPESTATUS[0]}"
+    for tool in memcheck racecheck synccheck; do
+        timeout 100 bash tests/run_sanitizer.sh $tool "$1" --quick --seed 1 --shape segments \
+            --method "$2" 2>&1 | tail -2
+        echo "== $tool --quick --shape segments --method $2: rc=${PIPESTATUS[0]} after $(since) s"
+    done
+}
+
 # The whole-array float sum of 64 MiB (one_pass_ilp, median of 100).
 time_whole_array() { # BENCH
     echo "--- whole array, after $(since) s"
