@@ -2,7 +2,7 @@
 """Where a kernel's warps wait, by SASS line: Nsight Compute's stall samples
 read from its source page.
 
-    python3 bench/stall_lines.py [--top N] FILE...
+    python3 bench/stall_lines.py [--top N] [--excess] FILE...
     python3 bench/stall_lines.py --self-test
 
 FILE: the source page of one profiled launch as CSV, written by
@@ -17,6 +17,10 @@ told): samples, their share, the line's address, its instruction and its
 two main reasons. Nsight Compute samples every SM at a fixed interval, so
 a phase in which one block runs alone (a last block's combine) takes time
 but few samples: compare durations for those, not samples.
+--excess prints instead the memory transactions beyond the ideal: for L2
+sectors and for shared-memory wavefronts, the total and the excess over
+the kernel, then the N lines with the most excess and how often each ran
+(a copy into shared memory that is not on a 128-byte boundary shows here).
 Exit status: 0, 1 when a file cannot be read or is not such a page, 2 usage."""
 import argparse
 import collections
@@ -26,6 +30,8 @@ import sys
 
 SAMPLES = "Warp Stall Sampling (All Samples)"
 ADDRESS, SOURCE = "Address", "Source"
+EXECUTED = "Instructions Executed"
+TRANSACTIONS = ("L2 Theoretical Sectors Global", "L1 Wavefronts Shared")
 
 
 def read_page(text):
@@ -64,6 +70,27 @@ def report(text, name, top):
     return out
 
 
+def excess_report(text, name, top):
+    """The lines stall_lines.py --excess prints for one page."""
+    header, body = read_page(text)
+    address, source = header.index(ADDRESS), header.index(SOURCE)
+    out = []
+    for column in TRANSACTIONS:
+        wanted = (column, column + " Excessive", EXECUTED)
+        missing = [c for c in wanted if c not in header]
+        if missing:
+            raise ValueError(f"no column '{missing[0]}' (take the report with --section SourceCounters)")
+        total_at, excess_at, executed = (header.index(c) for c in wanted)
+        total = sum(count(r[total_at]) for r in body)
+        excess = sum(count(r[excess_at]) for r in body)
+        out.append(f"== {name}: {column} {total}, {excess} beyond the ideal")
+        for r in sorted(body, key=lambda r: -count(r[excess_at]))[:top]:
+            if count(r[excess_at]) > 0:
+                out.append(f"  {count(r[excess_at]):9d} over {count(r[executed]):8d} runs "
+                           f"{r[address][-5:]} {r[source].strip()[:60]}")
+    return out
+
+
 SELF_TEST = '''"Kernel Name","made_up_kernel"
 "Address","Source","Warp Stall Sampling (All Samples)","stall_barrier","stall_long_sb","stall_wait","stall_long_sb (Not Issued)"
 "0x7f0000000000","      LDG.E.128 R4, desc[UR4][R2.64]","2","0","0","2","0"
@@ -72,11 +99,21 @@ SELF_TEST = '''"Kernel Name","made_up_kernel"
 "0x7f0000000030","      EXIT","",""," ","",""
 '''
 
+SELF_TEST_EXCESS = '''"Kernel Name","made_up_kernel"
+"Address","Source","Warp Stall Sampling (All Samples)","Instructions Executed","L1 Wavefronts Shared Excessive","L1 Wavefronts Shared","L2 Theoretical Sectors Global Excessive","L2 Theoretical Sectors Global"
+"0x7f0000000000","      LDGSTS.E.BYPASS.128 [R2+0x100], desc[UR4][R4.64]","5","100","600","1000","800","2400"
+"0x7f0000000010","      LDG.E.64 R6, desc[UR4][R8.64]","7","10","0","0","40","60"
+"0x7f0000000020","      ATOMS.OR RZ, [R3], R5","1","50","90","140","0","0"
+'''
+
 
 def self_test():
     """A made-up page of four lines whose answers are known: 100 samples,
     long_sb ahead of barrier and wait (the Not Issued column not counted
-    twice), the add first with 90%, the empty counts of EXIT as 0."""
+    twice), the add first with 90%, the empty counts of EXIT as 0; then a
+    page of three lines with transaction counts (--excess: the totals, the
+    lines by excess, a line with none left out), and the first page
+    refused for --excess, as it has no such columns."""
     got = report(SELF_TEST, "made_up", 2)
     want = ["== made_up: 100 samples; by reason: long_sb 88, barrier 8, wait 4",
             f"      90  90.0% 00010 {'FADD R8, R4, R5':60s} [(88, 'long_sb'), (2, 'wait')]",
@@ -85,10 +122,28 @@ def self_test():
         print("stall_lines.py self-test: got\n" + "\n".join(got) + "\nwant\n" + "\n".join(want),
               file=sys.stderr)
         return 1
+    got = excess_report(SELF_TEST_EXCESS, "made_up", 2)
+    want = ["== made_up: L2 Theoretical Sectors Global 2460, 840 beyond the ideal",
+            "        800 over      100 runs 00000 LDGSTS.E.BYPASS.128 [R2+0x100], desc[UR4][R4.64]",
+            "         40 over       10 runs 00010 LDG.E.64 R6, desc[UR4][R8.64]",
+            "== made_up: L1 Wavefronts Shared 1140, 690 beyond the ideal",
+            "        600 over      100 runs 00000 LDGSTS.E.BYPASS.128 [R2+0x100], desc[UR4][R4.64]",
+            "         90 over       50 runs 00020 ATOMS.OR RZ, [R3], R5"]
+    if got != want:
+        print("stall_lines.py self-test: --excess got\n" + "\n".join(got) + "\nwant\n" + "\n".join(want),
+              file=sys.stderr)
+        return 1
+    try:
+        excess_report(SELF_TEST, "no_counters", 1)
+        print("stall_lines.py self-test: --excess read a page without the transaction columns",
+              file=sys.stderr)
+        return 1
+    except ValueError:
+        pass
     try:
         report("not,a,page\n1,2,3\n", "bad", 1)
     except ValueError:
-        print("stall_lines.py self-test: the made-up page reads as expected, a wrong file is refused")
+        print("stall_lines.py self-test: the made-up pages read as expected, a wrong file is refused")
         return 0
     print("stall_lines.py self-test: a file with no source-page header was read", file=sys.stderr)
     return 1
@@ -98,7 +153,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", metavar="FILE")
     parser.add_argument("--top", type=int, default=12, help="lines to print a file (default 12)")
-    parser.add_argument("--self-test", action="store_true", help="check the reading on a made-up page")
+    parser.add_argument("--excess", action="store_true",
+                        help="memory transactions beyond the ideal, in place of the stall samples")
+    parser.add_argument("--self-test", action="store_true", help="check the reading on made-up pages")
     args = parser.parse_args()
     if args.self_test:
         return self_test()
@@ -109,7 +166,7 @@ def main():
     for path in args.files:
         try:
             with open(path, encoding="utf-8") as f:
-                lines = report(f.read(), path, args.top)
+                lines = (excess_report if args.excess else report)(f.read(), path, args.top)
         except (OSError, ValueError) as e:
             print(f"stall_lines.py: {path}: {e}", file=sys.stderr)
             return 1

@@ -27,7 +27,7 @@ S=bench/results/experiments/ncu_source_stalls.sh
 for kernel in staged_lane_rows_kernel staged_lane_aligned_rows_kernel; do
     bash $S /tmp/p $kernel --cols 33 -m ${kernel%_kernel} -S 3 -w 1
 done
-python3 bench/results/experiments/ncu_excess.py "$OUT"/*.sass.csv
+python3 bench/stall_lines.py --excess "$OUT"/*.sass.csv
 time_whole_array $B
 for round in 1 2; do
     methods=staged_lane_rows,staged_lane_aligned_rows
