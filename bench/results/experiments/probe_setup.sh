@@ -39,32 +39,32 @@ time_two_methods() { # BENCH FIRST SECOND ROUNDS SPEC...
     done
 }
 
-# test_shapes_gpu's segment cases of METHOD, then memcheck, racecheck and
-# synccheck over its quick set.
-check_segment_tests() { # TESTS METHOD
+# memcheck, racecheck and synccheck over METHOD's quick segment cases
+# (tests/run_sanitizer.sh: exit 1 on any error reported).
+sanitize_segments() { # TESTS METHOD
     local tool
-    timeout 240 "$1" --shape segments --method "$2" >/tmp/t.log 2>&1
-    echo "test_shapes_gpu rc=$?"; grep -v "^ok " /tmp/t.log | head -20; grep -c "^ok " /tmp/t.log
     echo "--- sanitizers, after $(since) s"
     for tool in memcheck racecheck synccheck; do
-        timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 "$1" --quick --shape segments \
-            --method "$2" >/tmp/s.log 2>&1
-        echo "$tool rc=$?"; tail -3 /tmp/s.log
-    done
-}
-
-# test_shapes_gpu's segment cases of every method, then memcheck, racecheck
-# and synccheck over METHOD's quick set (tests/run_sanitizer.sh).
-check_all_segment_methods() { # TESTS METHOD
-    local tool
-    echo "--- test_shapes_gpu --shape segments, after $(since) s"
-    timeout 150 "$1" --shape segments 2>&1 | tail -24
-    echo "test_shapes_gpu rc=${PIPESTATUS[0]}"
-    for tool in memcheck racecheck synccheck; do
-        timeout 100 bash tests/run_sanitizer.sh $tool "$1" --quick --seed 1 --shape segments \
+        timeout 150 bash tests/run_sanitizer.sh $tool "$1" --quick --seed 1 --shape segments \
             --method "$2" 2>&1 | tail -2
         echo "== $tool --quick --shape segments --method $2: rc=${PIPESTATUS[0]} after $(since) s"
     done
+}
+
+# test_shapes_gpu's segment cases of METHOD, then the sanitizers over it.
+check_segment_tests() { # TESTS METHOD
+    timeout 240 "$1" --shape segments --method "$2" >/tmp/t.log 2>&1
+    echo "test_shapes_gpu rc=$?"; grep -v "^ok " /tmp/t.log | head -20; grep -c "^ok " /tmp/t.log
+    sanitize_segments "$1" "$2"
+}
+
+# test_shapes_gpu's segment cases of every method, then the sanitizers
+# over METHOD.
+check_all_segment_methods() { # TESTS METHOD
+    echo "--- test_shapes_gpu --shape segments, after $(since) s"
+    timeout 150 "$1" --shape segments 2>&1 | tail -24
+    echo "test_shapes_gpu rc=${PIPESTATUS[0]}"
+    sanitize_segments "$1" "$2"
 }
 
 # The whole-array float sum of 64 MiB (one_pass_ilp, median of 100).
