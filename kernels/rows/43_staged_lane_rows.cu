@@ -22,9 +22,10 @@
  *
  * Cost: the bytes read and the results written once each; a warp's chain
  * is its copies' trip, then a lane's walk of its row (a dependent add or
- * compare an element). Its buffer is 32 rows and 32 bytes of slack: 12
- * blocks of four warps an SM at rows of 33 floats (228 KiB of shared
- * memory), 3 at 128. Where a row is a whole number of vectors the lane
+ * compare an element). Its buffer is 32 rows and up to 256 bytes of slack,
+ * so that each chunk lands at its own place in a 128-byte row of banks
+ * (buffer_vectors): 12 blocks of four warps an SM at rows of 33 floats
+ * (228 KiB of shared memory), 3 at 128. Where a row is a whole number of vectors the lane
  * groups and packed_rows read it without masks, and each step was ahead at
  * some widths (this one at 12, 40 and 48 floats, the lane groups at 32
  * floats and for argmax from 64, packed_rows at its widths); adaptive_rows sends this step the rows of up to
@@ -54,18 +55,25 @@ constexpr int BLOCK = 128;
 constexpr int WARPS = BLOCK / 32;
 constexpr size_t ROWS_PER_WARP = 32;
 
-/* The 16-byte vectors of a warp's buffer: its 32 rows, and a vector more
- * at either end (the first row may start inside a vector, the last end
- * inside one). */
-template <class T> size_t buffer_vectors(size_t cols)
+/* The 16-byte vectors of a warp's buffer: its 32 rows, a vector more at
+ * either end (the first row may start inside a vector, the last end inside
+ * one), up to seven more for where stage_rows places them, and a multiple
+ * of eight, so that every warp's buffer starts a 128-byte row of banks. */
+template <class T> constexpr size_t buffer_vectors(size_t cols)
 {
-    return ceil_div(ROWS_PER_WARP * cols * sizeof(T), 16) + 2;
+    return ((ROWS_PER_WARP * cols * sizeof(T) + 15) / 16 + 2 + 7 + 7) & ~(size_t)7;
 }
 
 /* The vectors that cover elements [begin, end) into `buffer`, a lane every
  * 32nd: asynchronous 16-byte copies, or checked loads at the input's ends.
- * Returns the first element staged (buffer's element 0; negative when the
- * input starts inside a vector). */
+ * The first lands `shift` vectors in, at its place in a 128-byte row of the
+ * input, so 32 copies fill one row of banks and read whole L2 sectors, as
+ * in global memory. Placed from the buffer's start instead, at 33 floats
+ * warps 1-3's chunks began 32, 64 and 96 bytes into a row, and the float
+ * sum and argmax of 33 floats were slower
+ * (bench/results/experiments/h200_staged_lane_aligned_18aca15.log).
+ * Returns the element at the buffer's start (negative near the input's
+ * start). */
 template <class T>
 __device__ __forceinline__ long long stage_rows(const T *__restrict__ in, size_t n, long long lead,
                                                 size_t begin, size_t end, uint4 *buffer)
@@ -74,6 +82,9 @@ __device__ __forceinline__ long long stage_rows(const T *__restrict__ in, size_t
     const unsigned lane = threadIdx.x % 32;
     const long long first_vector = ((long long)begin + lead) / W;
     const long long vectors = ((long long)end + lead + W - 1) / W - first_vector;
+    const uintptr_t grid_start = (uintptr_t)in - (uintptr_t)lead * sizeof(T); /* 16-byte aligned */
+    const unsigned shift = (unsigned)((grid_start / 16 + (unsigned long long)first_vector) % 8);
+    buffer += shift;
     for (long long j = lane; j < vectors; j += 32) {
         const long long element = (first_vector + j) * W - lead;
         if (element >= 0 && element + W <= (long long)n)
@@ -82,7 +93,7 @@ __device__ __forceinline__ long long stage_rows(const T *__restrict__ in, size_t
             buffer[j] = load_checked_vector(in, n, element);
     }
     __pipeline_commit();
-    return first_vector * W - lead;
+    return (first_vector - shift) * W - lead;
 }
 
 /* Op over a staged row of `cols` elements, in order, or from column
@@ -119,7 +130,7 @@ __global__ __launch_bounds__(BLOCK) void staged_lane_rows_kernel(const T *__rest
                                                                  unsigned vectors_per_warp,
                                                                  result_t<T, Op> *__restrict__ out)
 {
-    extern __shared__ uint4 buffers[];
+    extern __shared__ __align__(128) uint4 buffers[];
     const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     uint4 *buffer = buffers + (size_t)warp * vectors_per_warp;
     const T *staged = reinterpret_cast<const T *>(buffer);
@@ -144,7 +155,7 @@ __global__ __launch_bounds__(BLOCK) void staged_lane_rows_kernel(const T *__rest
 
 /* A block's shared memory at the widest row: the opt-in asked of each
  * device once. */
-constexpr size_t MAX_BLOCK_SMEM = WARPS * (ROWS_PER_WARP * STAGED_MAX_ROW_BYTES + 32);
+constexpr size_t MAX_BLOCK_SMEM = WARPS * 16 * buffer_vectors<char>(STAGED_MAX_ROW_BYTES);
 
 template <bool ROTATED, class T, class Op> struct staged_lane_rows_kernel_launch {
     /* A resident wave for this width's buffers (capped at the warps' share

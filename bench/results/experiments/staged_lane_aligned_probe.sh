@@ -25,14 +25,14 @@ source bench/results/experiments/probe_setup.sh deps/staged_aligned_pack.tar.xz
 B=/tmp/p/bench/bench_compare T=/tmp/p/tests/test_shapes_gpu
 S=bench/results/experiments/ncu_source_stalls.sh
 for kernel in staged_lane_rows_kernel staged_lane_aligned_rows_kernel; do
-    bash $S /tmp/p $kernel --cols 33 -m ${kernel%_kernel} -S 3 -w 1
+    bash $S /tmp/p $kernel --rows 508400 --cols 33 -m ${kernel%_kernel} -S 3 -w 1
 done
 python3 bench/stall_lines.py --excess "$OUT"/*.sass.csv
 time_whole_array $B
 for round in 1 2; do
     methods=staged_lane_rows,staged_lane_aligned_rows
     [ $round = 2 ] && methods=staged_lane_aligned_rows,staged_lane_rows
-    for args in "--cols 33" "--cols 127" "--cols 33 --op argmax" "--cols 63 --type double"; do
+    for args in "--rows 508400 --cols 33" "--rows 132104 --cols 127" "--rows 508400 --cols 33 --op argmax" "--rows 133152 --cols 63 --type double"; do
         timeout 60 $B $args -S 100 -m $methods 2>&1 | grep -E "^staged" | sed "s|^|$args [$round] |"
     done
 done
@@ -40,7 +40,7 @@ echo "--- test_shapes_gpu --shape rows, after $(since) s"
 timeout 60 $T --shape rows --method staged_lane_aligned_rows 2>&1 | tail -3
 echo "test_shapes_gpu rc=${PIPESTATUS[0]}"
 echo "--- every type and operator, after $(since) s"
-for args in "--cols 33" "--cols 33 --offset 1"; do
+for args in "--rows 508400 --cols 33" "--rows 508400 --cols 33 --offset 1"; do
     timeout 40 $B $args --type all --op all -S 3 -w 1 -m staged_lane_aligned_rows >/tmp/b.log 2>&1
     echo "$args rc=$? $(awk '$2 ~ /^(sum|max|min|argmax|argmin)$/ {n++; if ($0 !~ /PASS/) {bad++; print "NOT PASS: " $0}}
                     END {print n " rows, " bad + 0 " not PASS"}' /tmp/b.log)"
