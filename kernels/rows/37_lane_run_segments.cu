@@ -49,8 +49,9 @@
  * of runs, the copies' addresses, the offsets read before the copies, the
  * first search's probes, the results' batches without a branch each way,
  * the marking's OR in every lane, other counts of warps an SM, the first
- * tile's copies during the search) are in bench/NOTES.md, sessions 22 to
- * 26, 34, 35, 68 to 70, 73 and 74.
+ * tile's copies during the search, shares of tiles weighed by their ends)
+ * are in bench/NOTES.md, sessions 22 to 26, 34, 35, 68 to 70, 73, 74 and
+ * 76.
  *   bench_compare --segments powerlaw:8 -m lane_run_segments
  *   bench/gpu_check.sh segment_sweep (every distribution, every segment method)
  */
